@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module boundaries follow DESIGN.md: the algorithm modules (StrokeCore, StrokeSmoothing,
+// StrokeMetrics) import no Foundation, so an iOS app can depend on them; I/O, rendering
+// and experiments live above them.
+let package = Package(
+    name: "StrokeLab",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "StrokeCore", targets: ["StrokeCore"]),
+        .library(name: "StrokeSmoothing", targets: ["StrokeSmoothing"]),
+        .library(name: "StrokeMetrics", targets: ["StrokeMetrics"]),
+        .library(name: "StrokeIO", targets: ["StrokeIO"]),
+        .library(name: "StrokeLab", targets: ["StrokeLab"]),
+        .executable(name: "strokelab", targets: ["strokelab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "StrokeCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "StrokeSmoothing",
+            dependencies: ["StrokeCore", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "StrokeMetrics",
+            dependencies: ["StrokeCore", "StrokeSmoothing", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(
+            name: "StrokeIO",
+            dependencies: ["StrokeCore"]),
+        .target(
+            name: "StrokeLab",
+            dependencies: [
+                "StrokeCore", "StrokeSmoothing", "StrokeMetrics", "StrokeIO",
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .executableTarget(
+            name: "strokelab",
+            dependencies: [
+                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
+        .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
+        .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
+        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore"]),
+        .testTarget(
+            name: "StrokeLabTests",
+            dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

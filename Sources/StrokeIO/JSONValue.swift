@@ -1,0 +1,326 @@
+/// A parsed JSON value that remembers where it was in the text, so that errors found while
+/// decoding (a NaN, a wrong column count) can name the line.
+public struct JSONNode: Sendable {
+    /// The value.
+    public var value: JSONValue
+    /// 1-based line of the value's first character.
+    public var line: Int
+    /// 1-based column of the value's first character.
+    public var column: Int
+
+    /// The members of an object, or `nil`.
+    public var object: [(key: String, node: JSONNode)]? {
+        if case .object(let m) = value { return m }
+        return nil
+    }
+
+    /// The elements of an array, or `nil`.
+    public var array: [JSONNode]? {
+        if case .array(let a) = value { return a }
+        return nil
+    }
+
+    /// The number, or `nil`.
+    public var number: Double? {
+        if case .number(let d) = value { return d }
+        return nil
+    }
+
+    /// The string, or `nil`.
+    public var string: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    /// The member named `key` of an object (the last one when repeated), or `nil`.
+    public subscript(key: String) -> JSONNode? {
+        object?.last(where: { $0.key == key })?.node
+    }
+
+    /// A word for the value's type, for error messages ("a number", "an array").
+    public var typeName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON value (RFC 8259).
+public indirect enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONNode])
+    case object([(key: String, node: JSONNode)])
+}
+
+/// A syntax error in JSON text, with its 1-based line and column.
+public struct JSONSyntaxError: Error, Hashable, Sendable {
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+    /// What is wrong.
+    public var problem: String
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes that records positions.
+///
+/// Rejects what JSON does not allow — `NaN`, `Infinity`, trailing commas, comments, leading
+/// zeros — and numbers that overflow a `Double` (`1e999`), so a non-finite value can never
+/// enter a trace. Nesting is limited to 512 levels, so hostile input cannot exhaust the
+/// stack. Complexity O(n).
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+
+    /// Parses a complete JSON text (one value, surrounded only by white space).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var p = JSONParser(bytes: bytes)
+        // A UTF-8 byte-order mark is tolerated.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.lineStart = 3 }
+        p.skipBlanks()
+        guard p.i < bytes.count else { throw p.error("the file is empty") }
+        let node = try p.value()
+        p.skipBlanks()
+        guard p.i == bytes.count else { throw p.error("unexpected text after the end of the JSON value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ problem: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, column: i - lineStart + 1, problem: problem)
+    }
+
+    private mutating func skipBlanks() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A: i += 1; line += 1; lineStart = i
+            default: return
+            }
+        }
+    }
+
+    private func describe(_ b: UInt8) -> String {
+        (0x21...0x7E).contains(b) ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        guard i < bytes.count else { throw error("the file ends where a value was expected (truncated?)") }
+        let startLine = line, startColumn = i - lineStart + 1
+        let v: JSONValue
+        switch bytes[i] {
+        case UInt8(ascii: "{"): v = try object()
+        case UInt8(ascii: "["): v = try array()
+        case UInt8(ascii: "\""): v = .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); v = .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); v = .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); v = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): v = .number(try number())
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw error("NaN and Infinity are not JSON numbers; every value must be finite")
+        default: throw error("expected a value, found \(describe(bytes[i]))")
+        }
+        return JSONNode(value: v, line: startLine, column: startColumn)
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let w = Array(word.utf8)
+        let n = w.count
+        guard i + n <= bytes.count, bytes[i..<(i + n)].elementsEqual(w) else {
+            throw error("expected \(word)")
+        }
+        i += n
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > 512 { throw error("nesting deeper than 512 levels") }
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        i += 1
+        var members: [(key: String, node: JSONNode)] = []
+        skipBlanks()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        while true {
+            skipBlanks()
+            guard i < bytes.count else { throw error("the file ends inside an object (truncated?)") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes, found \(describe(bytes[i]))") }
+            let key = try string()
+            skipBlanks()
+            guard i < bytes.count else { throw error("the file ends inside an object (truncated?)") }
+            guard bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after member name \"\(key)\"") }
+            i += 1
+            skipBlanks()
+            members.append((key, try value()))
+            skipBlanks()
+            guard i < bytes.count else { throw error("the file ends inside an object (truncated?)") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object, found \(describe(bytes[i]))")
+        }
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        i += 1
+        var elements: [JSONNode] = []
+        skipBlanks()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(elements) }
+        while true {
+            skipBlanks()
+            elements.append(try value())
+            skipBlanks()
+            guard i < bytes.count else { throw error("the file ends inside an array (truncated?)") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(elements) }
+            throw error("expected ',' or ']' in an array, found \(describe(bytes[i]))")
+        }
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = i
+        func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count, digit(bytes[i]) else { throw error("a '-' must be followed by digits") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < bytes.count, digit(bytes[i]) { throw error("numbers must not have leading zeros") }
+        } else {
+            while i < bytes.count, digit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, digit(bytes[i]) else { throw error("a '.' in a number must be followed by digits") }
+            while i < bytes.count, digit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, digit(bytes[i]) else { throw error("an exponent must have digits") }
+            while i < bytes.count, digit(bytes[i]) { i += 1 }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let d = Double(text) else { throw error("'\(text)' is not a number") }
+        guard d.isFinite else { throw error("\(text) is too large for a double; every value must be finite") }
+        return d
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        i += 1
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("the file ends inside a string (truncated?)") }
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
+                return s
+            case UInt8(ascii: "\\"):
+                i += 1
+                guard i < bytes.count else { throw error("the file ends inside a string (truncated?)") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw error("an unpaired UTF-16 surrogate in a string")
+                        }
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("an unpaired UTF-16 surrogate in a string") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw error("an unpaired UTF-16 surrogate in a string")
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw error("an invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw error("an invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                }
+            case 0x00..<0x20:
+                throw error("a control character (byte 0x\(String(b, radix: 16))) inside a string; a line break must be written \\n")
+            default:
+                out.append(b)
+                i += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("the file ends inside a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw error("an invalid \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+}
+
+/// Writes JSON text: string escaping and a deterministic number format.
+public enum JSONText {
+    /// `s` as a JSON string literal, quotes included.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A finite number in the shortest text that reads back to the same `Double`: integers
+    /// below 2⁵³ without a decimal point (`100`), others as Swift prints them (`0.004`,
+    /// `1e-05`). Deterministic on every platform.
+    /// - Precondition: `v` is finite.
+    public static func number(_ v: Double) -> String {
+        precondition(v.isFinite, "JSON cannot hold a non-finite number")
+        if v == v.rounded(), abs(v) < 9_007_199_254_740_992 {
+            return v == 0 ? "0" : String(Int64(v))
+        }
+        return String(v)
+    }
+}

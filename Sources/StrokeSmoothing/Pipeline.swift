@@ -1,0 +1,99 @@
+import StrokeCore
+
+/// A smoothing pipeline with concrete stage types: input view → filter → interpolator →
+/// predictor. Generic over its stages so the per-sample calls are statically dispatched;
+/// only the pipeline as a whole is boxed (see ``StrokeReplaying``).
+public struct Pipeline<Filter: SampleFilter, Interpolator: StreamingInterpolator, Predictor: StrokePredictor>:
+    StrokeReplaying
+{
+    /// Main samples only, or every coalesced sample.
+    public var input: InputView
+    /// The input filter (``IdentityFilter`` when none).
+    public var filter: Filter
+    /// The interpolator.
+    public var interpolator: Interpolator
+    /// The predictor (``NoPredictor`` when none).
+    public var predictor: Predictor
+
+    /// Creates a pipeline.
+    public init(input: InputView, filter: Filter, interpolator: Interpolator, predictor: Predictor) {
+        self.input = input
+        self.filter = filter
+        self.interpolator = interpolator
+        self.predictor = predictor
+    }
+
+    /// Replays `stroke` as UIKit would deliver it and records each event's frame.
+    ///
+    /// Per event: the samples of the input view (the main sample, or all coalesced samples)
+    /// go through the filter, then to the interpolator — the stroke's very first sample to
+    /// `begin`, samples of a terminal event to `end`, the rest to `move` — and to the
+    /// predictor. A non-terminal event then records the provisional tail and the predicted
+    /// samples; a terminal event calls `finish` and records no prediction (Scribble resets
+    /// its display to the committed image on `touchesEnded`).
+    ///
+    /// Hold-out (``ReplayOptions/holdOutStride`` k): only the first sample, every k-th
+    /// sample after it, and the stroke's last sample are fed; events whose samples are all
+    /// held out still produce a frame, as a display refresh with no new input would.
+    ///
+    /// Complexity O(samples + output); allocation only for the record's buffers, reserved
+    /// up front.
+    public mutating func replay(_ stroke: Stroke, options: ReplayOptions = ReplayOptions()) -> StrokeReplay {
+        var record = StrokeReplay()
+        let total = stroke.sampleCount
+        record.path.reserveCapacity(total + 4)
+        record.frames.reserveCapacity(stroke.events.count)
+        record.horizons = options.evaluationHorizons
+        filter.reset()
+        predictor.reset()
+        let stride = max(options.holdOutStride ?? 1, 1)
+        let lastEventIndex = stroke.events.count - 1
+        var started = false
+        var seen = 0          // samples of the input view seen, for hold-out
+        var newest = stroke.startTime
+
+        for (eventIndex, event) in stroke.events.enumerated() {
+            let terminal = event.phase.isTerminal || eventIndex == lastEventIndex
+            let firstIndex = input == .main ? event.samples.count - 1 : 0
+            var i = firstIndex
+            while i < event.samples.count {
+                let isLastOfStroke = eventIndex == lastEventIndex && i == event.samples.count - 1
+                defer { i += 1; seen += 1 }
+                if stride > 1, started, seen % stride != 0, !isLastOfStroke { continue }
+                let sample = filter.filter(event.samples[i])
+                if !started {
+                    interpolator.begin(sample, path: &record.path)
+                    started = true
+                } else if terminal {
+                    interpolator.end(sample, path: &record.path)
+                } else {
+                    interpolator.move(sample, path: &record.path)
+                }
+                predictor.observe(sample)
+                newest = sample.time
+                record.samplesFed += 1
+            }
+
+            let provisionalStart = record.provisional.count
+            let predictedStart = record.predicted.count
+            if terminal {
+                interpolator.finish(path: &record.path)
+            } else {
+                interpolator.appendProvisionalTail(to: &record.provisional, after: record.path)
+                predictor.appendPrediction(for: event, to: &record.predicted)
+            }
+            for h in options.evaluationHorizons {
+                record.horizonPredictions.append(terminal ? nil : predictor.predictedLocation(ahead: h, for: event))
+            }
+            let tip = record.predicted.count > predictedStart ? record.predicted[record.predicted.count - 1].location
+                : record.provisional.count > provisionalStart ? record.provisional[record.provisional.count - 1].endPoint
+                : record.path.currentPoint
+            record.frames.append(ReplayFrame(
+                eventIndex: eventIndex, phase: event.phase, time: event.time, newestSampleTime: newest,
+                samplesFed: record.samplesFed, committedCount: record.path.elements.count,
+                provisional: provisionalStart..<record.provisional.count,
+                predicted: predictedStart..<record.predicted.count, tip: tip))
+        }
+        return record
+    }
+}

@@ -1,0 +1,197 @@
+import StrokeCore
+
+/// One stage of a resolved pipeline: its descriptor and every parameter's value.
+public struct ResolvedStage: Sendable {
+    /// The registered stage.
+    public var descriptor: StageDescriptor
+    /// All parameters, defaults filled in, in declaration order.
+    public var parameters: ResolvedParameters
+
+    /// `kind:id(name=value,…)` with every parameter; `kind:id` when it has none.
+    public var canonical: String {
+        let head = "\(descriptor.kind.rawValue):\(descriptor.id)"
+        guard !parameters.values.isEmpty else { return head }
+        return head + "(" + parameters.values.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + ")"
+    }
+}
+
+/// A pipeline label resolved against a ``StageRegistry``: input view, stages in order, every
+/// parameter known. Build replayers from it with ``makeReplayer()``.
+public struct PipelineDescription: Sendable {
+    /// The label as the user wrote it (what result tables show).
+    public var label: String
+    /// Main or coalesced samples.
+    public var input: InputView
+    /// Filters, the interpolator, the predictor and styles, in that order.
+    public var stages: [ResolvedStage]
+
+    /// Resolves `label`.
+    ///
+    /// The first stage may be an input view (`main`, `coalesced`; `main` when left out) or a
+    /// preset (`midpoint-bezier`, with optional parameters that go to the preset's
+    /// interpolator: `bezier4(tail=complete)`). A stage's kind may be left out when its id
+    /// names one stage only. Stages must come in the order filter → interp → predict →
+    /// style, with exactly one interpolator and at most one predictor.
+    /// - Throws: ``PipelineError`` naming the label and the unknown id, unknown parameter,
+    ///   bad value, ambiguity or ordering problem.
+    public init(parsing label: String, registry: StageRegistry = .standard) throws(PipelineError) {
+        let parsed = try PipelineLabel(parsing: label)
+        self.label = label
+        var input = InputView.main
+        var written = parsed.stages
+        var presetParameters: [(name: String, value: String)] = []
+        var presetName: String? = nil
+
+        if let first = written.first, first.kind == nil {
+            if let view = InputView(rawValue: first.id) {
+                guard first.parameters.isEmpty else {
+                    throw PipelineError(label: label, problem: "the input view '\(first.id)' takes no parameters")
+                }
+                input = view
+                written.removeFirst()
+            } else if let preset = registry.preset(named: first.id) {
+                let expansion = try PipelineLabel(parsing: preset.expansion)
+                var expanded = expansion.stages
+                if let view = InputView(rawValue: expanded[0].id), expanded[0].kind == nil {
+                    input = view
+                    expanded.removeFirst()
+                }
+                presetParameters = first.parameters
+                presetName = preset.name
+                written = expanded + written.dropFirst()
+            }
+        }
+        if let extra = written.first(where: { $0.kind == nil && InputView(rawValue: $0.id) != nil }) {
+            throw PipelineError(label: label, problem: "the input view '\(extra.id)' must be the first stage")
+        }
+
+        var stages: [ResolvedStage] = []
+        var presetParametersApplied = presetParameters.isEmpty
+        for stage in written {
+            let descriptor = try Self.lookUp(stage, in: registry, label: label)
+            var given = stage.parameters
+            if !presetParametersApplied, descriptor.kind == .interp {
+                given = presetParameters + given
+                presetParametersApplied = true
+            }
+            var values: [(name: String, value: ParameterValue)] = []
+            for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
+                let known = descriptor.parameters.map(\.name)
+                throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
+                    + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))"))
+            }
+            for spec in descriptor.parameters {
+                if let text = given.last(where: { $0.name == spec.name })?.value {
+                    do { values.append((spec.name, try spec.parse(text))) } catch {
+                        throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.problem)")
+                    }
+                } else {
+                    values.append((spec.name, spec.defaultValue))
+                }
+            }
+            stages.append(ResolvedStage(descriptor: descriptor, parameters: ResolvedParameters(values)))
+        }
+        if !presetParametersApplied, let presetName {
+            throw PipelineError(label: label, problem: "preset '\(presetName)' has no interpolator to take its parameters")
+        }
+
+        // Order and multiplicity.
+        for (a, b) in zip(stages, stages.dropFirst()) where b.descriptor.kind < a.descriptor.kind {
+            throw PipelineError(label: label, problem: "'\(b.canonical)' comes after '\(a.canonical)'; stages run filter → interp → predict → style")
+        }
+        let interpolators = stages.filter { $0.descriptor.kind == .interp }
+        guard interpolators.count == 1 else {
+            throw PipelineError(label: label, problem: interpolators.isEmpty
+                ? "no interpolator (add one, e.g. 'interp:linear', or start from a preset)"
+                : "\(interpolators.count) interpolators; a pipeline has exactly one")
+        }
+        guard stages.filter({ $0.descriptor.kind == .predict }).count <= 1 else {
+            throw PipelineError(label: label, problem: "more than one predictor")
+        }
+        self.input = input
+        self.stages = stages
+    }
+
+    private static func lookUp(_ stage: PipelineLabel.Stage, in registry: StageRegistry, label: String) throws(PipelineError) -> StageDescriptor {
+        var candidates = registry.stages(withID: stage.id)
+        if let kindText = stage.kind {
+            guard let kind = StageKind(rawValue: kindText) else {
+                throw PipelineError(label: label, problem: "unknown stage kind '\(kindText)' (one of: \(StageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            candidates = candidates.filter { $0.kind == kind }
+            guard let found = candidates.first else {
+                let known = registry.stages.filter { $0.kind == kind }.map(\.id)
+                throw PipelineError(label: label, problem: "unknown \(kind.rawValue) '\(stage.id)'"
+                    + (known.isEmpty ? " (no \(kind.rawValue) stages are registered)" : " (known: \(known.joined(separator: ", ")))"))
+            }
+            return found
+        }
+        switch candidates.count {
+        case 1: return candidates[0]
+        case 0:
+            let presets = registry.presets.map(\.name)
+            throw PipelineError(label: label, problem: "unknown stage '\(stage.id)' (stages: \(registry.stages.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ", ")); presets, first stage only: \(presets.joined(separator: ", ")))")
+        default:
+            throw PipelineError(label: label, problem: "'\(stage.id)' is ambiguous: write \(candidates.map { "\($0.kind.rawValue):\(stage.id)" }.joined(separator: " or "))")
+        }
+    }
+
+    /// The canonical label: input view and every stage with every parameter, e.g.
+    /// `main|interp:midpoint-bezier(tail=published)|predict:linear(horizon=16)`. Two labels
+    /// that mean the same pipeline have the same canonical form.
+    public var canonical: String {
+        ([input.rawValue] + stages.map(\.canonical)).joined(separator: "|")
+    }
+
+    /// The stages of one kind.
+    public func stages(of kind: StageKind) -> [ResolvedStage] { stages.filter { $0.descriptor.kind == kind } }
+
+    /// Builds a fresh replayer (its stages in their initial state). The concrete stage types
+    /// are opened from their existentials once here, so the replay loop is generic code with
+    /// static dispatch per sample.
+    public func makeReplayer() -> any StrokeReplaying {
+        var filters: [any SampleFilter] = []
+        var interpolator: (any StreamingInterpolator)? = nil
+        var predictor: any StrokePredictor = NoPredictor()
+        for stage in stages {
+            switch stage.descriptor.make(stage.parameters) {
+            case .filter(let f): filters.append(f)
+            case .interpolator(let i): interpolator = i
+            case .predictor(let p): predictor = p
+            }
+        }
+        // `init` guarantees exactly one interpolator.
+        return Self.open(input: input, filter: Self.chain(filters[...]), interpolator: interpolator!, predictor: predictor)
+    }
+
+    private static func chain(_ filters: ArraySlice<any SampleFilter>) -> any SampleFilter {
+        guard let first = filters.first else { return IdentityFilter() }
+        if filters.count == 1 { return first }
+        return chain2(first, chain(filters.dropFirst()))
+    }
+
+    private static func chain2<A: SampleFilter>(_ a: A, _ rest: any SampleFilter) -> any SampleFilter {
+        chain3(a, rest)
+    }
+
+    private static func chain3<A: SampleFilter, B: SampleFilter>(_ a: A, _ b: B) -> any SampleFilter {
+        FilterChain(a, b)
+    }
+
+    private static func open<F: SampleFilter>(input: InputView, filter: F, interpolator: any StreamingInterpolator,
+                                              predictor: any StrokePredictor) -> any StrokeReplaying {
+        open(input: input, filter: filter, interpolator: interpolator, predictor: predictor, step: ())
+    }
+
+    private static func open<F: SampleFilter, I: StreamingInterpolator>(
+        input: InputView, filter: F, interpolator: I, predictor: any StrokePredictor, step: ()
+    ) -> any StrokeReplaying {
+        build(input: input, filter: filter, interpolator: interpolator, predictor: predictor)
+    }
+
+    private static func build<F: SampleFilter, I: StreamingInterpolator, P: StrokePredictor>(
+        input: InputView, filter: F, interpolator: I, predictor: P
+    ) -> any StrokeReplaying {
+        Pipeline(input: input, filter: filter, interpolator: interpolator, predictor: predictor)
+    }
+}

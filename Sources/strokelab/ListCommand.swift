@@ -1,0 +1,50 @@
+import ArgumentParser
+import StrokeSmoothing
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List every pipeline stage and preset with its parameters and defaults.")
+
+    func run() throws {
+        print(PipelineCatalog.text(StageRegistry.standard))
+    }
+}
+
+/// The text of `strokelab list`.
+enum PipelineCatalog {
+    static func text(_ registry: StageRegistry) -> String {
+        var lines: [String] = []
+        lines.append("Label grammar: [main|coalesced|PRESET] then '|'-separated stages kind:id(param=value,...).")
+        lines.append("Stages run filter -> interp -> predict -> style; the kind may be left out when the id is unambiguous.")
+        lines.append("Times in parameters are milliseconds.")
+        lines.append("")
+        lines.append("Input views:")
+        lines.append("  main        one sample per event (the main touch), as the Smooth-Freehand views see")
+        lines.append("  coalesced   every coalesced sample, as Scribble sees")
+        lines.append("")
+        lines.append("Presets:")
+        let width = registry.presets.map(\.name.count).max() ?? 0
+        for p in registry.presets {
+            lines.append("  \(p.name.padding(width))  = \(p.expansion)")
+            lines.append("  \(String(repeating: " ", count: width))    \(p.summary)")
+        }
+        for kind in StageKind.allCases {
+            let stages = registry.stages.filter { $0.kind == kind }
+            lines.append("")
+            lines.append("\(kind.rawValue) stages:" + (stages.isEmpty ? " (none registered)" : ""))
+            for s in stages {
+                lines.append("  \(kind.rawValue):\(s.id) — \(s.summary)")
+                lines.append("      source: \(s.source)")
+                for p in s.parameters {
+                    lines.append("      \(p.name)=\(p.domainText) (default \(p.defaultValue)): \(p.help)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
