@@ -13,6 +13,8 @@ struct StrokeLabCommand: AsyncParsableCommand {
             """,
         version: StrokeLabVersion.current,
         subcommands: [
+            SynthCommand.self,
+            RunCommand.self,
             ListCommand.self,
         ])
 }

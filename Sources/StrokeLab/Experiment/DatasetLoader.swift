@@ -1,0 +1,108 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A trace file of an experiment, loaded.
+public struct LoadedTrace: Sendable {
+    /// The dataset it belongs to (the `dataset` column).
+    public var dataset: String
+    /// Its path as resolved.
+    public var path: String
+    /// Its name in results (the `trace` column): the file name without its extension.
+    public var name: String
+    /// The trace.
+    public var trace: Trace
+}
+
+/// Finding and reading the trace files of an experiment's datasets.
+public enum DatasetLoader {
+    /// File extensions that a directory is searched for.
+    public static let traceExtensions: Set<String> = ["json"]
+
+    /// Expands `pattern` — a file, a directory (searched recursively for trace files) or a
+    /// glob (`*`, `?`, `[…]`) — relative to `base` when it is not absolute. Sorted, so runs
+    /// are deterministic.
+    public static func expand(_ pattern: String, relativeTo base: String) -> [String] {
+        let full = pattern.hasPrefix("/") ? pattern : (base.isEmpty || base == "." ? pattern : base + "/" + pattern)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { return [full] }
+            let found = FileManager.default.enumerator(atPath: full)?.compactMap { $0 as? String } ?? []
+            return found.filter { traceExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .map { full + "/" + $0 }.sorted()
+        }
+        return glob(full)
+    }
+
+    /// POSIX glob(3); no matches gives an empty list.
+    static func glob(_ pattern: String) -> [String] {
+        var g = glob_t()
+        defer { globfree(&g) }
+        guard Glibc.glob(pattern, 0, nil, &g) == 0 else { return [] }
+        var paths: [String] = []
+        for i in 0..<Int(g.gl_pathc) {
+            if let p = g.gl_pathv[i] { paths.append(String(cString: p)) }
+        }
+        return paths.sorted()
+    }
+
+    /// Reads one trace file in `format` (`nil` or `native` for the native format).
+    /// - Throws: the reader's located error, as an ``ExperimentError`` line.
+    public static func read(path: String, format: String?) throws(ExperimentError) -> [Trace] {
+        switch format {
+        case nil, "native":
+            do { return [try NativeTraceReader.read(path: path)] } catch { throw ExperimentError(error.description) }
+        case let other?:
+            throw ExperimentError("\(path): unknown trace format '\(other)' (known: native)")
+        }
+    }
+
+    /// Loads every dataset of a spec. Datasets marked optional whose files are missing are
+    /// skipped with a note; otherwise a missing path or a malformed file is an error that
+    /// names the file.
+    public static func load(_ datasets: [ExperimentSpec.Dataset], relativeTo base: String)
+        throws(ExperimentError) -> (traces: [LoadedTrace], notes: [String])
+    {
+        var traces: [LoadedTrace] = []
+        var notes: [String] = []
+        var names: Set<String> = []
+        for dataset in datasets {
+            guard !dataset.paths.isEmpty else { throw ExperimentError("a dataset has no paths") }
+            var files: [String] = []
+            var missing: [String] = []
+            for pattern in dataset.paths {
+                let found = expand(pattern, relativeTo: base)
+                if found.isEmpty { missing.append(pattern) }
+                files += found
+            }
+            let name = dataset.name ?? defaultName(for: dataset.paths[0])
+            guard names.insert(name).inserted else { throw ExperimentError("two datasets are named '\(name)'") }
+            if !missing.isEmpty {
+                if dataset.optional == true {
+                    notes.append("dataset '\(name)' skipped: nothing found at \(missing.joined(separator: ", ")) (relative to \(base.isEmpty ? "." : base))")
+                    continue
+                }
+                throw ExperimentError("dataset '\(name)': no trace file found at \(missing.joined(separator: ", "))")
+            }
+            for file in files {
+                for (k, trace) in try read(path: file, format: dataset.format).enumerated() {
+                    let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                    traces.append(LoadedTrace(dataset: name, path: file, name: k == 0 ? stem : "\(stem)#\(k)", trace: trace))
+                }
+            }
+        }
+        return (traces, notes)
+    }
+
+    /// The dataset name a path suggests: the last directory before any glob characters or
+    /// file name.
+    static func defaultName(for pattern: String) -> String {
+        var parts = pattern.split(separator: "/").map(String.init)
+        while let last = parts.last, last.contains(where: { "*?[".contains($0) }) || last.contains(".") { parts.removeLast() }
+        return parts.last ?? "traces"
+    }
+}

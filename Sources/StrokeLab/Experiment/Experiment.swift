@@ -1,0 +1,55 @@
+import Foundation
+import StrokeIO
+import StrokeMetrics
+
+/// An experiment end to end: load, run, summarise, write `results.csv`, `summary.csv` and
+/// `run.json` into an output directory.
+public enum Experiment {
+    /// What a finished experiment wrote.
+    public struct Report: Sendable {
+        public var rows: [ResultRow]
+        public var summary: [SummaryRow]
+        public var pipelines: [ExperimentPipeline]
+        public var traces: [LoadedTrace]
+        public var notes: [String]
+        public var elapsedSeconds: Double
+    }
+
+    /// Runs `spec` (paths relative to `baseDirectory`) and writes the result tables into
+    /// `outputDirectory`.
+    ///
+    /// Everything is loaded and validated before anything is written, so a malformed trace
+    /// or pipeline leaves the output directory as it was. Each file is written atomically.
+    /// - Throws: ``ExperimentError`` with one line naming the file and the problem.
+    public static func run(_ spec: ExperimentSpec, specPath: String?, baseDirectory: String,
+                           outputDirectory: String) async throws(ExperimentError) -> Report {
+        let start = ContinuousClock.now
+        let settings = spec.metrics ?? MetricSettings()
+        if let problem = settings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
+        let options = settings.options
+        let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
+                                                sweeps: spec.sweeps ?? [])
+        guard !pipelines.isEmpty else { throw ExperimentError("the experiment has no pipelines") }
+        let (traces, loadNotes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory)
+        guard !traces.isEmpty else { throw ExperimentError("the experiment has no traces (every dataset was skipped)") }
+        let seed = spec.seed ?? 1
+        let resamples = spec.bootstrap ?? 1000
+        guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000") }
+
+        var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
+        outcome.notes = loadNotes + outcome.notes
+        let summary = Summary.summarize(outcome.rows, seed: seed, resamples: resamples)
+        let elapsed = (ContinuousClock.now - start) / .seconds(1)
+        let manifest = RunManifest.json(specPath: specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
+                                        options: options, seed: seed, resamples: resamples, elapsed: elapsed)
+        do {
+            try AtomicFile.write(text: ResultsTable.results(outcome.rows), to: outputDirectory + "/results.csv")
+            try AtomicFile.write(text: Summary.csv(summary), to: outputDirectory + "/summary.csv")
+            try AtomicFile.write(text: manifest, to: outputDirectory + "/run.json")
+        } catch {
+            throw ExperimentError(error.description)
+        }
+        return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
+                      elapsedSeconds: elapsed)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StrokeCore
+import StrokeMetrics
+import StrokeSmoothing
+
+/// Runs an experiment: every stroke of every trace through every pipeline, measured.
+///
+/// Strokes run in parallel with structured concurrency (a task group bounded by the number
+/// of cores); each result lands in the slot of its (trace, stroke, pipeline) job, so the
+/// output order — dataset, trace, stroke, pipeline, metric — is the same on every run.
+public enum ExperimentRunner {
+    /// What a run produced.
+    public struct Outcome: Sendable {
+        /// Every measurement, in deterministic order.
+        public var rows: [ResultRow]
+        /// Which reference each (dataset, pipeline) was measured against, e.g. `analytic`.
+        public var references: [String: Set<String>]
+        /// Things the reader should know (skipped metrics, skipped datasets).
+        public var notes: [String]
+    }
+
+    /// Which reference a stroke is measured against, and how the pipeline must be replayed
+    /// (DESIGN.md, "References"): a synthetic trace's own analytic reference; otherwise the
+    /// stroke's dense coalesced samples.
+    public static func reference(for stroke: Stroke, pipeline: PipelineDescription, options: MetricOptions)
+        -> (curve: ReferenceCurve, kind: String, replay: ReplayOptions)
+    {
+        var replay = ReplayOptions()
+        if !pipeline.stages(of: .predict).isEmpty {
+            replay.evaluationHorizons = options.predictionHorizonsMs.map { $0 / 1000 }
+        }
+        if let analytic = stroke.reference, !analytic.isEmpty {
+            return (analytic, "analytic", replay)
+        }
+        return (ReferenceCurve(samples: stroke.samples), "dense-samples", replay)
+    }
+
+    /// Measures `traces` × `pipelines`.
+    public static func run(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
+                           concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> Outcome {
+        struct Job: Sendable { var trace: Int; var stroke: Int; var pipeline: Int }
+        var jobs: [Job] = []
+        for (t, loaded) in traces.enumerated() {
+            for s in loaded.trace.strokes.indices {
+                for p in pipelines.indices { jobs.append(Job(trace: t, stroke: s, pipeline: p)) }
+            }
+        }
+        struct JobResult: Sendable { var rows: [ResultRow]; var reference: String }
+        var results = [JobResult?](repeating: nil, count: jobs.count)
+        let width = max(1, concurrency)
+        await withTaskGroup(of: (Int, JobResult).self) { group in
+            var next = 0
+            func submit() {
+                let index = next
+                let job = jobs[index]
+                next += 1
+                group.addTask {
+                    let loaded = traces[job.trace]
+                    let stroke = loaded.trace.strokes[job.stroke]
+                    let pipeline = pipelines[job.pipeline]
+                    let (rows, kind) = measure(stroke: stroke, in: loaded, pipeline: pipeline, options: options)
+                    return (index, JobResult(rows: rows, reference: kind))
+                }
+            }
+            while next < min(width, jobs.count) { submit() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < jobs.count { submit() }
+            }
+        }
+        var rows: [ResultRow] = []
+        var references: [String: Set<String>] = [:]
+        for (job, result) in zip(jobs, results) {
+            guard let result else { continue }
+            rows += result.rows
+            references["\(traces[job.trace].dataset) × \(pipelines[job.pipeline].name)", default: []].insert(result.reference)
+        }
+        var notes: [String] = []
+        let resampled = Set(traces.filter { $0.trace.metadata.resampled }.map(\.dataset))
+        for d in resampled.sorted() {
+            notes.append("dataset '\(d)' is spatially resampled (synthetic timestamps): timing metrics are not reported for it")
+        }
+        return Outcome(rows: rows, references: references, notes: notes)
+    }
+
+    /// One stroke through one pipeline: replay, then every metric.
+    public static func measure(stroke: Stroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline,
+                               options: MetricOptions) -> (rows: [ResultRow], reference: String) {
+        let (curve, kind, replayOptions) = reference(for: stroke, pipeline: pipeline.description, options: options)
+        var replayer = pipeline.description.makeReplayer()
+        let replay = replayer.replay(stroke, options: replayOptions)
+        let measurements = StrokeEvaluation.measure(
+            replay: replay, reference: curve, options: options,
+            millimetresPerUnit: loaded.trace.metadata.millimetresPerUnit)
+        let rows = measurements.filter { $0.value.isFinite }.map {
+            ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: stroke.id, pipeline: pipeline.name,
+                      metric: $0.metric, value: $0.value, unit: $0.unit)
+        }
+        return (rows, kind)
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import StrokeMetrics
+import StrokeSmoothing
+import Yams
+
+/// An experiment: which traces, which pipelines (and parameter sweeps), which metric
+/// options, which seed. Written as YAML or JSON (JSON is read by the same YAML parser).
+///
+/// ```yaml
+/// name: default
+/// seed: 42
+/// datasets:
+///   - name: synthetic
+///     paths: [Datasets/synthetic]          # files, directories or globs; relative to the spec
+///   - name: wacom-speed
+///     paths: ["../shared/datasets/wacom-speed/*/*.csv"]
+///     format: wacom-csv                    # optional; detected when unambiguous
+///     optional: true                       # skip with a note when the files are absent
+/// pipelines:
+///   - linear
+///   - {name: "midpoint + Kalman", label: "midpoint-bezier|predict:kalman(horizon=16)"}
+/// sweeps:
+///   - label: "midpoint-bezier|predict:linear"
+///     grid: {predict.horizon: [8, 16.7, 33]}   # stage (kind or id) . parameter : values
+///     name: "midpoint + linear {predict.horizon} ms"   # optional; {key} is replaced
+/// metrics: {resampleStep: 0.5, displayLatencyFrames: 2, predictionHorizonsMs: [8, 16, 25, 33, 50]}
+/// bootstrap: 1000
+/// ```
+public struct ExperimentSpec: Sendable, Decodable {
+    /// A set of trace files measured together (the `dataset` column of the results).
+    public struct Dataset: Sendable, Decodable, Hashable {
+        /// Name in the results; defaults to the last directory of the first path.
+        public var name: String?
+        /// Files, directories or glob patterns.
+        public var paths: [String]
+        /// Format id (`native`, or an importer's id); detected when left out.
+        public var format: String?
+        /// When true, missing files skip the dataset with a note instead of failing.
+        public var optional: Bool?
+
+        /// Creates a dataset entry.
+        public init(name: String? = nil, paths: [String], format: String? = nil, optional: Bool? = nil) {
+            self.name = name
+            self.paths = paths
+            self.format = format
+            self.optional = optional
+        }
+    }
+
+    /// A pipeline as a label, with an optional display name.
+    public struct PipelineEntry: Sendable, Decodable, Hashable {
+        /// The label (`midpoint-bezier|predict:linear(horizon=16)`).
+        public var label: String
+        /// The name shown in results instead of the label.
+        public var name: String?
+
+        /// Creates an entry.
+        public init(label: String, name: String? = nil) {
+            self.label = label
+            self.name = name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                label = text
+                name = nil
+                return
+            }
+            let c = try decoder.container(keyedBy: Keys.self)
+            label = try c.decode(String.self, forKey: .label)
+            name = try c.decodeIfPresent(String.self, forKey: .name)
+        }
+
+        private enum Keys: String, CodingKey { case label, name }
+    }
+
+    /// A grid over stage parameters of one base pipeline.
+    public struct Sweep: Sendable, Decodable, Hashable {
+        /// The base label.
+        public var label: String
+        /// `stage.parameter` → values; `stage` is a kind (`predict`) or an id (`kalman`).
+        public var grid: [String: [ScalarValue]]
+        /// Display-name template; `{stage.parameter}` is replaced by the value.
+        public var name: String?
+    }
+
+    /// A number or a word in a sweep grid.
+    public enum ScalarValue: Sendable, Decodable, Hashable, CustomStringConvertible {
+        case number(Double)
+        case word(String)
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .word(try c.decode(String.self)) }
+        }
+
+        public var description: String {
+            switch self {
+            case .number(let d): return ParameterValue.number(d).description
+            case .word(let w): return w
+            }
+        }
+    }
+
+    /// Experiment name (recorded in run.json).
+    public var name: String?
+    /// The datasets.
+    public var datasets: [Dataset]
+    /// The pipelines.
+    public var pipelines: [PipelineEntry]?
+    /// Parameter sweeps, expanded into more pipelines.
+    public var sweeps: [Sweep]?
+    /// Metric options as written (DESIGN.md defaults for what is left out).
+    public var metrics: MetricSettings?
+    /// Seed for everything random (bootstrap). Default 1.
+    public var seed: UInt64?
+    /// Bootstrap resamples for confidence intervals. Default 1000.
+    public var bootstrap: Int?
+
+    /// Creates a spec in code.
+    public init(name: String? = nil, datasets: [Dataset], pipelines: [PipelineEntry], sweeps: [Sweep] = [],
+                metrics: MetricSettings? = nil, seed: UInt64 = 1, bootstrap: Int = 1000) {
+        self.name = name
+        self.datasets = datasets
+        self.pipelines = pipelines
+        self.sweeps = sweeps
+        self.metrics = metrics
+        self.seed = seed
+        self.bootstrap = bootstrap
+    }
+
+    /// The metric options, defaults filled in.
+    public var metricOptions: MetricOptions { metrics?.options ?? MetricOptions() }
+
+    /// Reads a spec file (YAML or JSON).
+    /// - Throws: ``ExperimentError`` naming the file and the offending key path.
+    public static func load(path: String) throws(ExperimentError) -> ExperimentSpec {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ExperimentError("\(path): cannot read the spec file (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ExperimentError("\(path): the spec is not UTF-8 text")
+        }
+        do {
+            return try YAMLDecoder().decode(ExperimentSpec.self, from: text)
+        } catch let error as DecodingError {
+            throw ExperimentError("\(path): \(describe(error))")
+        } catch {
+            throw ExperimentError("\(path): not valid YAML or JSON: \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let ctx): return "\(path(ctx.codingPath)): missing key '\(key.stringValue)'"
+        case .typeMismatch(_, let ctx): return "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        case .valueNotFound(_, let ctx): return "\(path(ctx.codingPath)): missing value"
+        case .dataCorrupted(let ctx): return "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// The `metrics:` section of a spec: every field optional, DESIGN.md defaults otherwise.
+public struct MetricSettings: Sendable, Decodable, Hashable {
+    public var resampleStep: Double?
+    public var flatteningTolerance: Double?
+    public var predictionHorizonsMs: [Double]?
+    public var displayLatencyFrames: Double?
+    public var kinkThresholdDegrees: Double?
+    public var kinkWindow: Double?
+    public var holdOutStride: Int?
+
+    /// Creates settings (all defaults).
+    public init() {}
+
+    /// The options with defaults filled in.
+    public var options: MetricOptions {
+        var o = MetricOptions()
+        if let v = resampleStep { o.resampleStep = v }
+        if let v = flatteningTolerance { o.flatteningTolerance = v }
+        if let v = predictionHorizonsMs { o.predictionHorizonsMs = v }
+        if let v = displayLatencyFrames { o.displayLatencyFrames = v }
+        if let v = kinkThresholdDegrees { o.kinkThresholdDegrees = v }
+        if let v = kinkWindow { o.kinkWindow = v }
+        if let v = holdOutStride { o.holdOutStride = v }
+        return o
+    }
+
+    /// Problems with the values, one line each.
+    public var problems: [String] {
+        let o = options
+        var p: [String] = []
+        if !(o.resampleStep > 0 && o.resampleStep.isFinite) { p.append("metrics.resampleStep must be > 0") }
+        if !(o.flatteningTolerance > 0 && o.flatteningTolerance.isFinite) { p.append("metrics.flatteningTolerance must be > 0") }
+        if o.predictionHorizonsMs.contains(where: { !($0 > 0 && $0 <= 1000) }) { p.append("metrics.predictionHorizonsMs must be in (0, 1000] ms") }
+        if !(o.displayLatencyFrames >= 0 && o.displayLatencyFrames <= 60) { p.append("metrics.displayLatencyFrames must be in [0, 60]") }
+        if !(o.kinkThresholdDegrees > 0 && o.kinkThresholdDegrees < 180) { p.append("metrics.kinkThresholdDegrees must be in (0, 180)") }
+        if !(o.kinkWindow > 0 && o.kinkWindow.isFinite) { p.append("metrics.kinkWindow must be > 0") }
+        if o.holdOutStride < 2 || o.holdOutStride > 100 { p.append("metrics.holdOutStride must be in 2…100") }
+        return p
+    }
+}
+
+/// A problem with an experiment: one line naming the file or item and what is wrong.
+public struct ExperimentError: Error, Sendable, CustomStringConvertible {
+    /// The message.
+    public var description: String
+    /// Creates an error.
+    public init(_ message: String) { description = message }
+}

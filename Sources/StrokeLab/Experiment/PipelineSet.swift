@@ -1,0 +1,110 @@
+import StrokeSmoothing
+
+/// A pipeline of an experiment: the name results show and its resolved description.
+public struct ExperimentPipeline: Sendable {
+    /// What the `pipeline` column shows: the label as written, or the spec's display name.
+    public var name: String
+    /// The resolved pipeline (canonical label, stages, factory).
+    public var description: PipelineDescription
+}
+
+/// Resolving an experiment's pipelines: labels, display names and sweep expansion.
+public enum PipelineSet {
+    /// The four seed presets, the default pipelines of `strokelab run`.
+    public static let seedPresets = ["linear", "bezier4", "midpoint-bezier", "coalesced-only"]
+
+    /// Resolves the spec's pipelines and expands its sweeps, in order.
+    /// - Throws: ``ExperimentError`` for a label that does not resolve, a sweep key that
+    ///   names no stage or parameter, or two pipelines with the same name.
+    public static func resolve(_ entries: [ExperimentSpec.PipelineEntry], sweeps: [ExperimentSpec.Sweep] = [],
+                               registry: StageRegistry = .standard) throws(ExperimentError) -> [ExperimentPipeline] {
+        var result: [ExperimentPipeline] = []
+        for entry in entries {
+            do {
+                result.append(ExperimentPipeline(name: entry.name ?? entry.label,
+                                                 description: try PipelineDescription(parsing: entry.label, registry: registry)))
+            } catch { throw ExperimentError(error.description) }
+        }
+        for sweep in sweeps {
+            for variant in try expand(sweep, registry: registry) { result.append(variant) }
+        }
+        var seen: Set<String> = []
+        for p in result where !seen.insert(p.name).inserted {
+            throw ExperimentError("two pipelines are named '\(p.name)'; give one a different name")
+        }
+        return result
+    }
+
+    /// The pipelines of one sweep: the cartesian product of its grid, keys in sorted order
+    /// (so the expansion is deterministic), each variant's label the base label with the
+    /// parameters set.
+    static func expand(_ sweep: ExperimentSpec.Sweep, registry: StageRegistry) throws(ExperimentError) -> [ExperimentPipeline] {
+        let base: PipelineDescription
+        do { base = try PipelineDescription(parsing: sweep.label, registry: registry) } catch {
+            throw ExperimentError("sweep: \(error.description)")
+        }
+        let keys = sweep.grid.keys.sorted()
+        guard !keys.isEmpty else { throw ExperimentError("sweep '\(sweep.label)': the grid is empty") }
+        var targets: [(stage: Int, parameter: String)] = []
+        for key in keys {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw ExperimentError("sweep '\(sweep.label)': grid key '\(key)' must be stage.parameter, e.g. predict.horizon")
+            }
+            guard let index = base.stages.firstIndex(where: { $0.descriptor.kind.rawValue == parts[0] || $0.descriptor.id == parts[0] }) else {
+                throw ExperimentError("sweep '\(sweep.label)': grid key '\(key)' names no stage of the pipeline (\(base.canonical))")
+            }
+            guard base.stages[index].descriptor.parameters.contains(where: { $0.name == parts[1] }) else {
+                throw ExperimentError("sweep '\(sweep.label)': \(base.stages[index].canonical) has no parameter '\(parts[1])'")
+            }
+            guard let values = sweep.grid[key], !values.isEmpty else {
+                throw ExperimentError("sweep '\(sweep.label)': grid key '\(key)' has no values")
+            }
+            targets.append((index, parts[1]))
+        }
+        var combinations: [[ExperimentSpec.ScalarValue]] = [[]]
+        for key in keys {
+            combinations = combinations.flatMap { prefix in sweep.grid[key]!.map { prefix + [$0] } }
+        }
+        var out: [ExperimentPipeline] = []
+        for combination in combinations {
+            var stageTexts = base.stages.map { stage in
+                (kind: stage.descriptor.kind.rawValue, id: stage.descriptor.id,
+                 parameters: stage.parameters.values.map { ($0.name, $0.value.description) })
+            }
+            for ((stage, parameter), value) in zip(targets, combination) {
+                if let i = stageTexts[stage].parameters.firstIndex(where: { $0.0 == parameter }) {
+                    stageTexts[stage].parameters[i].1 = value.description
+                }
+            }
+            let label = ([base.input.rawValue] + stageTexts.map { s in
+                "\(s.kind):\(s.id)" + (s.parameters.isEmpty ? "" : "(" + s.parameters.map { "\($0.0)=\($0.1)" }.joined(separator: ",") + ")")
+            }).joined(separator: "|")
+            let description: PipelineDescription
+            do { description = try PipelineDescription(parsing: label, registry: registry) } catch {
+                throw ExperimentError("sweep: \(error.description)")
+            }
+            var name = sweep.name ?? label
+            if sweep.name != nil {
+                for (key, value) in zip(keys, combination) { name = name.replacingAll("{\(key)}", with: value.description) }
+            }
+            out.append(ExperimentPipeline(name: name, description: description))
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import StrokeIO
+import StrokeMetrics
+
+/// `run.json`: how a result set was made — the spec, every pipeline's canonical form, the
+/// metric options, the files measured, the tool version, the git revision, the machine and
+/// the date — so a figure can be traced back and reproduced.
+public enum RunManifest {
+    /// The JSON text of the manifest.
+    public static func json(specPath: String?, spec: ExperimentSpec, pipelines: [ExperimentPipeline],
+                            traces: [LoadedTrace], outcome: ExperimentRunner.Outcome, options: MetricOptions,
+                            seed: UInt64, resamples: Int, elapsed: Double) -> String {
+        let q = JSONText.quoted
+        let n = JSONText.number
+        var lines: [String] = ["{"]
+        lines.append("  \"tool\": \"strokelab\",")
+        lines.append("  \"version\": \(q(StrokeLabVersion.current)),")
+        lines.append("  \"gitRevision\": \(gitRevision().map(q) ?? "null"),")
+        lines.append("  \"date\": \(q(ISO8601DateFormatter().string(from: Date()))),")
+        lines.append("  \"machine\": \(machine()),")
+        lines.append("  \"elapsedSeconds\": \(n((elapsed * 1000).rounded() / 1000)),")
+        lines.append("  \"spec\": {\"file\": \(specPath.map(q) ?? "null"), \"name\": \(spec.name.map(q) ?? "null"), \"seed\": \(seed), \"bootstrapResamples\": \(resamples)},")
+        lines.append("  \"metricOptions\": {\"resampleStep\": \(n(options.resampleStep)), \"flatteningTolerance\": \(n(options.flatteningTolerance)), \"predictionHorizonsMs\": [\(options.predictionHorizonsMs.map(n).joined(separator: ", "))], \"displayLatencyFrames\": \(n(options.displayLatencyFrames)), \"kinkThresholdDegrees\": \(n(options.kinkThresholdDegrees)), \"kinkWindow\": \(n(options.kinkWindow)), \"holdOutStride\": \(options.holdOutStride)},")
+        lines.append("  \"pipelines\": [")
+        lines.append(pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.description.label)), \"canonical\": \(q($0.description.canonical))}" }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"traces\": [")
+        lines.append(traces.map {
+            "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"source\": \(q($0.trace.metadata.source)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount })}"
+        }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"references\": {")
+        lines.append(outcome.references.keys.sorted().map { key in
+            "    \(q(key)): [\(outcome.references[key]!.sorted().map(q).joined(separator: ", "))]"
+        }.joined(separator: ",\n"))
+        lines.append("  },")
+        lines.append("  \"notes\": [\(outcome.notes.map(q).joined(separator: ", "))]")
+        lines.append("}")
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    }
+
+    /// `git rev-parse HEAD` in the current directory, when git and a repository are there.
+    static func gitRevision() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    static func machine() -> String {
+        var u = utsname()
+        uname(&u)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+        }
+        let q = JSONText.quoted
+        return "{\"os\": \(q(field(u.sysname))), \"release\": \(q(field(u.release))), \"arch\": \(q(field(u.machine))), \"cores\": \(ProcessInfo.processInfo.activeProcessorCount), \"memoryBytes\": \(ProcessInfo.processInfo.physicalMemory)}"
+    }
+}

@@ -1,0 +1,169 @@
+import RealModule
+import StrokeCore
+
+/// Generates synthetic traces with analytic ground truth (issue 2 item 7).
+///
+/// For each shape: sampling instants τᵢ = t₀ + i/f_s (+ uniform jitter), positions
+/// p(τᵢ − t₀) + Gaussian noise, timestamps τᵢ; samples grouped into display-frame events by
+/// ``FrameGrouping``; stalls merge runs of events into one late event; optional recorded
+/// predictions. The reference is p(t) sampled at 1 kHz (plus the end point), noise-free.
+/// Strokes start 4 s apart at t₀ = 1 + 4k seconds, on whole seconds so that 240 Hz samples
+/// fall exactly on 60 Hz frame ends.
+///
+/// Positions, forces and angles are rounded to 1e-6 (micro-points) to keep files compact;
+/// times are not rounded. Everything random comes from one ``SeededGenerator`` seeded by the
+/// spec, so a spec always yields the same trace, bit for bit.
+public enum SyntheticTraceGenerator {
+    /// Apple Pencil's `maximumPossibleForce`.
+    public static let pencilMaximumForce = 4.166_666_666_666_667
+    /// Reference sampling rate in Hz.
+    public static let referenceRateHz = 1000.0
+    /// Millimetres per point on a 264 ppi iPad Pro (2 pixels per point): 25.4 / 132.
+    public static let millimetresPerPoint = 25.4 / 132
+
+    /// Generates the trace `spec` describes.
+    /// - Precondition: `spec.problems` is empty.
+    public static func generate(_ spec: SyntheticTraceSpec) -> Trace {
+        precondition(spec.problems.isEmpty, spec.problems.joined(separator: "; "))
+        var rng = SeededGenerator(seed: spec.seed)
+        var channels: [Channel] = Channel.required
+        if spec.kind == .stylus && spec.force != .none { channels += [.force, .maxForce] }
+        if spec.kind == .stylus && spec.tilt != .none { channels += [.altitude, .azimuth] }
+        if spec.kind == .finger { channels += [.majorRadius] }
+
+        var strokes: [Stroke] = []
+        for (k, shape) in spec.shapes.enumerated() {
+            let t0 = 1 + 4 * Double(k)
+            strokes.append(stroke(shape, start: t0, spec: spec, channels: channels, rng: &rng))
+        }
+        let metadata = TraceMetadata(
+            source: "synthetic:\(spec.name)", device: "StrokeLab synthetic \(spec.kind.rawValue)", units: .pt,
+            pixelsPerUnit: 2, sampleRateHz: spec.sampleRateHz, refreshRateHz: spec.refreshRateHz,
+            millimetresPerUnit: millimetresPerPoint)
+        return Trace(metadata: metadata, channels: channels, strokes: strokes)
+    }
+
+    private static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
+
+    private static func stroke(_ shape: SyntheticShape, start t0: Double, spec: SyntheticTraceSpec, channels: [Channel],
+                               rng: inout SeededGenerator) -> Stroke {
+        let fs = spec.sampleRateHz
+        let duration = shape.duration(sampleRateHz: fs)
+        let count = shape == .tap ? 1 : Int((duration * fs + 1e-9).rounded(.down)) + 1
+        let jitter = spec.timestampJitterMs / 1000
+        var samples: [TouchSample] = []
+        samples.reserveCapacity(count)
+        for i in 0..<count {
+            var offset = Double(i) / fs
+            if jitter > 0 && i > 0 {
+                offset = Swift.min(Swift.max(offset + (2 * rng.nextUnit() - 1) * jitter, 0), duration)
+            }
+            var p = shape.position(at: offset, sampleRateHz: fs)
+            if spec.positionNoise > 0 {
+                p.x += spec.positionNoise * rng.nextGaussian()
+                p.y += spec.positionNoise * rng.nextGaussian()
+            }
+            let u = duration > 0 ? offset / duration : 0.5
+            var s = TouchSample(time: t0 + offset, location: Point(x: round6(p.x), y: round6(p.y)), kind: spec.kind)
+            if channels.contains(.force) {
+                s.force = round6(force(spec.force, u))
+                s.maximumPossibleForce = pencilMaximumForce
+            }
+            if channels.contains(.altitude) {
+                let (altitude, azimuth) = tilt(spec.tilt, u)
+                s.altitude = round6(altitude)
+                s.azimuth = round6(azimuth)
+            }
+            if channels.contains(.majorRadius) {
+                s.majorRadius = round6(20 + 2 * Double.sin(Double.pi * u))
+            }
+            samples.append(s)
+        }
+
+        var events = FrameGrouping.events(from: samples, refreshRateHz: spec.refreshRateHz)
+        if spec.stallProbability > 0 { events = stalled(events, spec: spec, rng: &rng) }
+        if spec.predictedCount > 0 {
+            for e in events.indices where events[e].phase == .moved {
+                events[e].predicted = predictions(before: events[e], history: samples, spec: spec)
+            }
+        }
+
+        var reference: [TimedPoint] = []
+        let m = Int((duration * referenceRateHz + 1e-9).rounded(.down))
+        reference.reserveCapacity(m + 2)
+        for j in 0...m {
+            let t = Double(j) / referenceRateHz
+            let p = shape.position(at: t, sampleRateHz: fs)
+            reference.append(TimedPoint(time: t0 + t, location: Point(x: round6(p.x), y: round6(p.y))))
+        }
+        if Double(m) / referenceRateHz < duration - 1e-12 {
+            let p = shape.position(at: duration, sampleRateHz: fs)
+            reference.append(TimedPoint(time: t0 + duration, location: Point(x: round6(p.x), y: round6(p.y))))
+        }
+        return Stroke(id: shape.rawValue, kind: spec.kind, events: events, channels: channels,
+                      reference: ReferenceCurve(points: reference))
+    }
+
+    private static func force(_ profile: ForceProfile, _ u: Double) -> Double {
+        switch profile {
+        case .none: return 0
+        case .constant: return 1
+        case .bell: return 0.3 + 2.7 * Double.sin(Double.pi * u)
+        case .ramp: return 0.3 + 2.7 * u
+        }
+    }
+
+    private static func tilt(_ profile: TiltProfile, _ u: Double) -> (altitude: Double, azimuth: Double) {
+        switch profile {
+        case .none, .upright: return (Double.pi / 2, 0)
+        case .tilted: return (0.35, Double.pi / 4)
+        case .varying: return (1.3 - 1.0 * u, Double.pi / 2 * u)
+        }
+    }
+
+    /// Main-thread stalls: a moved event is late with probability p; it is delivered
+    /// `stallFrames` frames after its frame, and every later moved event due by then is
+    /// merged into it (its samples become coalesced samples of the late event).
+    private static func stalled(_ events: [TouchEvent], spec: SyntheticTraceSpec, rng: inout SeededGenerator) -> [TouchEvent] {
+        var out: [TouchEvent] = []
+        var i = 0
+        while i < events.count {
+            var e = events[i]
+            i += 1
+            guard e.phase == .moved, rng.nextUnit() < spec.stallProbability else {
+                out.append(e)
+                continue
+            }
+            let late = e.time + Double(spec.stallFrames) / spec.refreshRateHz
+            while i < events.count, events[i].phase == .moved, events[i].time <= late {
+                e.samples.append(contentsOf: events[i].samples)
+                i += 1
+            }
+            e.time = late
+            out.append(e)
+        }
+        return out
+    }
+
+    /// Linear extrapolation from the event's last two samples (the stroke's samples before
+    /// it when the event has only one), one sample period apart.
+    private static func predictions(before event: TouchEvent, history: [TouchSample], spec: SyntheticTraceSpec) -> [TouchSample] {
+        let last = event.main
+        guard let index = history.lastIndex(where: { $0.time == last.time && $0.location == last.location }), index > 0 else {
+            return []
+        }
+        let previous = history[index - 1]
+        let dt = last.time - previous.time
+        guard dt > 0 else { return [] }
+        let velocity = (last.location - previous.location) / dt
+        let period = 1 / spec.sampleRateHz
+        return (1...spec.predictedCount).map { j in
+            var s = last
+            let h = Double(j) * period
+            s.time = last.time + h
+            let p = last.location + velocity * h
+            s.location = Point(x: round6(p.x), y: round6(p.y))
+            return s
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+
+@testable import StrokeCore
+
+final class FrameGroupingTests: XCTestCase {
+    private func samples(rate: Double, count: Int, start: Double = 0) -> [TouchSample] {
+        (0..<count).map { TouchSample(time: start + Double($0) / rate, x: Double($0), y: 0) }
+    }
+
+    func testFirstSampleIsBeganAloneAtItsOwnTime() {
+        let events = FrameGrouping.events(from: samples(rate: 240, count: 9))
+        XCTAssertEqual(events[0].phase, .began)
+        XCTAssertEqual(events[0].samples.count, 1)
+        XCTAssertEqual(events[0].time, 0)
+    }
+
+    func test240HzSamplesGroupFourPerSixtyHzFrame() {
+        let events = FrameGrouping.events(from: samples(rate: 240, count: 121, start: 1))
+        // began + 30 frames; the last is ended.
+        XCTAssertEqual(events.count, 31)
+        XCTAssertEqual(events.last?.phase, .ended)
+        for (k, e) in events.enumerated().dropFirst() {
+            XCTAssertEqual(e.samples.count, 4, "frame \(k)")
+            XCTAssertEqual(e.time, 1 + Double(k) / 60)
+            // The main sample lies exactly on the frame end: age zero.
+            XCTAssertEqual(e.mainSampleAge, 0)
+            if k < events.count - 1 { XCTAssertEqual(e.phase, .moved) }
+        }
+    }
+
+    func testSamplesAreAtMostOneFrameOldWhenDelivered() {
+        let s = samples(rate: 200, count: 400, start: 0.0031)
+        for e in FrameGrouping.events(from: s) {
+            for x in e.samples {
+                XCTAssertGreaterThanOrEqual(e.time - x.time, 0)
+                XCTAssertLessThan(e.time - x.time, 1.0 / 60 + 1e-12)
+            }
+        }
+    }
+
+    func testFramesWithoutSamplesDeliverNoEvent() {
+        var s = samples(rate: 240, count: 5)
+        s.append(TouchSample(time: 1.0, x: 9, y: 0))  // a pause of ~1 s
+        let events = FrameGrouping.events(from: s)
+        XCTAssertEqual(events.map(\.samples.count), [1, 4, 1])
+        XCTAssertEqual(events[2].time, 1.0, accuracy: 1e-12)
+    }
+
+    func testATapIsBeganAndEndedWithTheSameSample() {
+        let tap = [TouchSample(time: 2, x: 1, y: 1)]
+        let events = FrameGrouping.events(from: tap)
+        XCTAssertEqual(events.map(\.phase), [.began, .ended])
+        XCTAssertEqual(events[1].main, tap[0])
+    }
+
+    func testRepeatedTimestampsStayInOneFrame() {
+        let s = [0, 0.001, 0.001, 0.001, 0.02].map { TouchSample(time: $0, x: $0, y: 0) }
+        let events = FrameGrouping.events(from: s)
+        XCTAssertEqual(events.map(\.samples.count), [1, 3, 1])
+    }
+
+    func testAbsurdTimestampsDoNotHang() {
+        let s = [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 1e300, x: 1, y: 1), TouchSample(time: 1e301, x: 2, y: 2)]
+        let events = FrameGrouping.events(from: s)
+        XCTAssertEqual(events.count, 3)
+        for e in events { XCTAssertGreaterThanOrEqual(e.time, e.main.time) }
+    }
+
+    func testCancelledTerminalPhase() {
+        let events = FrameGrouping.events(from: samples(rate: 240, count: 9), terminalPhase: .cancelled)
+        XCTAssertEqual(events.last?.phase, .cancelled)
+    }
+}
+
+final class ReferenceCurveTests: XCTestCase {
+    func testPositionInterpolatesAndClamps() {
+        let r = ReferenceCurve(points: [TimedPoint(time: 0, x: 0, y: 0), TimedPoint(time: 1, x: 10, y: 0),
+                                        TimedPoint(time: 2, x: 10, y: 10)])
+        XCTAssertEqual(r.position(at: 0.25), Point(x: 2.5, y: 0))
+        XCTAssertEqual(r.position(at: 1.5), Point(x: 10, y: 5))
+        XCTAssertEqual(r.position(at: -1), Point(x: 0, y: 0))
+        XCTAssertEqual(r.position(at: 9), Point(x: 10, y: 10))
+    }
+
+    func testRepeatedTimesNeverDivideByZero() {
+        let r = ReferenceCurve(points: [TimedPoint(time: 0, x: 0, y: 0), TimedPoint(time: 1, x: 1, y: 0),
+                                        TimedPoint(time: 1, x: 5, y: 0), TimedPoint(time: 2, x: 6, y: 0)])
+        let p = r.position(at: 1)
+        XCTAssertTrue(p.isFinite)
+        XCTAssertEqual(r.position(at: 1.5), Point(x: 5.5, y: 0))
+    }
+}
+
+final class SeededGeneratorTests: XCTestCase {
+    func testSameSeedSameSequence() {
+        var a = SeededGenerator(seed: 42), b = SeededGenerator(seed: 42), c = SeededGenerator(seed: 43)
+        let sa = (0..<5).map { _ in a.next() }
+        XCTAssertEqual(sa, (0..<5).map { _ in b.next() })
+        XCTAssertNotEqual(sa, (0..<5).map { _ in c.next() })
+    }
+
+    func testKnownSplitMix64Output() {
+        // Reference values of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
+        var g = SeededGenerator(seed: 0)
+        XCTAssertEqual(g.next(), 0xE220_A839_7B1D_CDAF)
+        XCTAssertEqual(g.next(), 0x6E78_9E6A_A1B9_65F4)
+    }
+
+    func testGaussianMomentsAreStandard() {
+        var g = SeededGenerator(seed: 7)
+        let n = 100_000
+        var sum = 0.0, sumSq = 0.0
+        for _ in 0..<n {
+            let x = g.nextGaussian()
+            sum += x
+            sumSq += x * x
+        }
+        XCTAssertEqual(sum / Double(n), 0, accuracy: 0.02)
+        XCTAssertEqual(sumSq / Double(n), 1, accuracy: 0.02)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+import XCTest
+
+@testable import StrokeLab
+
+/// End-to-end: the built `strokelab` executable, as a user runs it.
+final class CommandLineTests: XCTestCase {
+    /// A trace the project has never seen (a custom synthetic configuration, written by a
+    /// different generator path than the bundled set) runs through every seed preset.
+    func testRunMeasuresAnUnseenTraceWithEverySeedPreset() throws {
+        let dir = TestPaths.temporaryDirectory("run")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let spec = SyntheticTraceSpec(name: "unseen", shapes: [.figureEight, .tap, .cursive], kind: .finger,
+                                      sampleRateHz: 97, refreshRateHz: 75, timestampJitterMs: 1, positionNoise: 0.4,
+                                      stallProbability: 0.2, force: .none, tilt: .none, seed: 99)
+        var trace = SyntheticTraceGenerator.generate(spec)
+        trace.strokes[1].reference = nil  // a stroke without ground truth falls back to its samples
+        try NativeTraceWriter.write(trace, to: dir + "/unseen.json")
+        let result = try runStrokeLab(["run", "--trace", dir + "/unseen.json", "--pipeline", "linear", "--pipeline", "bezier4",
+                                       "--pipeline", "midpoint-bezier", "--pipeline", "coalesced-only", "--out", dir + "/out"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let csv = try String(contentsOfFile: dir + "/out/results.csv", encoding: .utf8)
+        XCTAssertTrue(csv.hasPrefix("dataset,trace,stroke,pipeline,metric,value,unit\n"))
+        for p in ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] {
+            for stroke in ["figure-eight", "cursive"] {
+                for m in ["path.length", "path.elements", "fidelity.mean", "fidelity.max"] {
+                    XCTAssertTrue(csv.contains(",unseen,\(stroke),\(p),\(m),"), "\(stroke) \(p) \(m)")
+                }
+            }
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/summary.csv"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/run.json"))
+    }
+
+    func testAMalformedTraceFailsNamingTheFileAndWritesNothing() throws {
+        let dir = TestPaths.temporaryDirectory("bad")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "{\"format\": \"strokelab.trace\", \"version\": 1, \"strokes\": [".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+        let result = try runStrokeLab(["run", "--trace", dir + "/bad.json", "--out", dir + "/out"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains(dir + "/bad.json"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/results.csv"))
+    }
+
+    func testAnUnknownPipelineFailsWithOneClearLine() throws {
+        let result = try runStrokeLab(["run", "--pipeline", "linear|interp:spline", "--out", "/tmp/strokelab-never"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("unknown interp 'spline'"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/strokelab-never/results.csv"))
+    }
+
+    func testSynthWritesTheStandardSetByteIdentically() throws {
+        let dir = TestPaths.temporaryDirectory("synth")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try runStrokeLab(["synth", "--out", dir])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for spec in SyntheticDataset.standard {
+            XCTAssertEqual(FileManager.default.contents(atPath: dir + "/\(spec.name).json"),
+                           FileManager.default.contents(atPath: TestPaths.packageRoot + "/Datasets/synthetic/\(spec.name).json"),
+                           spec.name)
+        }
+    }
+
+    func testListShowsEveryStageWithItsParameters() throws {
+        let result = try runStrokeLab(["list"])
+        XCTAssertEqual(result.status, 0)
+        for id in ["interp:linear", "interp:bezier4", "interp:midpoint-bezier", "interp:coalesced-only", "tail=published|complete"] {
+            XCTAssertTrue(result.stdout.contains(id), id)
+        }
+    }
+}
