@@ -1,0 +1,166 @@
+/// A self-contained HTML report: sections of prose, tables and captioned figures that link
+/// to image files beside it. Pure text generation — deterministic for the same content.
+public struct HTMLReport: Sendable {
+    /// A figure: an image file (relative to the report) with a title and a caption saying
+    /// what it shows and how it was made.
+    public struct Figure: Sendable, Hashable {
+        /// Image path relative to the report (PNG shown; an SVG/PDF beside it is linked).
+        public var file: String
+        /// Other formats of the same figure, linked under it.
+        public var alternatives: [String]
+        /// Short title.
+        public var title: String
+        /// What it shows and how it was made.
+        public var caption: String
+
+        /// Creates a figure.
+        public init(file: String, alternatives: [String] = [], title: String, caption: String) {
+            self.file = file
+            self.alternatives = alternatives
+            self.title = title
+            self.caption = caption
+        }
+    }
+
+    /// A table: a header row and body rows of text cells; numeric columns align right.
+    public struct Table: Sendable, Hashable {
+        public var header: [String]
+        public var rows: [[String]]
+        public var caption: String?
+
+        /// Creates a table.
+        public init(header: [String], rows: [[String]], caption: String? = nil) {
+            self.header = header
+            self.rows = rows
+            self.caption = caption
+        }
+    }
+
+    /// One block of a section.
+    public enum Block: Sendable, Hashable {
+        case paragraph(String)
+        case table(Table)
+        case figure(Figure)
+        case list([String])
+        case preformatted(String)
+    }
+
+    /// A titled section.
+    public struct Section: Sendable, Hashable {
+        public var title: String
+        public var blocks: [Block]
+
+        /// Creates a section.
+        public init(title: String, blocks: [Block]) {
+            self.title = title
+            self.blocks = blocks
+        }
+    }
+
+    /// The page title.
+    public var title: String
+    /// A line under the title (what was run, when).
+    public var subtitle: String
+    /// The sections in order.
+    public var sections: [Section]
+
+    /// Creates a report.
+    public init(title: String, subtitle: String, sections: [Section]) {
+        self.title = title
+        self.subtitle = subtitle
+        self.sections = sections
+    }
+
+    /// Every file the report links to, in order of appearance.
+    public var linkedFiles: [String] {
+        sections.flatMap { s in
+            s.blocks.flatMap { b -> [String] in
+                if case .figure(let f) = b { return [f.file] + f.alternatives }
+                return []
+            }
+        }
+    }
+
+    /// Escapes text for HTML element content and attribute values.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The HTML document.
+    public var html: String {
+        let e = HTMLReport.escape
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(e(title))</title>
+            <style>
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+            h1 { margin-bottom: 0.2em; } .subtitle { color: #666; margin-top: 0; }
+            h2 { border-bottom: 1px solid #ddd; padding-bottom: 0.2em; margin-top: 2em; }
+            table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+            th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; } th { background: #f4f4f4; }
+            td.num { text-align: right; font-variant-numeric: tabular-nums; }
+            figure { margin: 1.5em 0; } figure img { max-width: 100%; border: 1px solid #eee; }
+            figcaption { color: #444; font-size: 0.92em; } figcaption b { color: #222; }
+            nav ul { columns: 2; } pre { background: #f7f7f7; padding: 0.8em; overflow-x: auto; }
+            .alt { font-size: 0.85em; color: #666; }
+            </style>
+            </head>
+            <body>
+            <h1>\(e(title))</h1>
+            <p class="subtitle">\(e(subtitle))</p>
+            <nav><ul>
+
+            """
+        for (i, s) in sections.enumerated() { out += "<li><a href=\"#s\(i + 1)\">\(e(s.title))</a></li>\n" }
+        out += "</ul></nav>\n"
+        var figureNumber = 0
+        for (i, s) in sections.enumerated() {
+            out += "<h2 id=\"s\(i + 1)\">\(e(s.title))</h2>\n"
+            for block in s.blocks {
+                switch block {
+                case .paragraph(let p): out += "<p>\(e(p))</p>\n"
+                case .list(let items): out += "<ul>\n" + items.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
+                case .preformatted(let t): out += "<pre>\(e(t))</pre>\n"
+                case .table(let t):
+                    out += "<table>\n"
+                    if let c = t.caption { out += "<caption>\(e(c))</caption>\n" }
+                    out += "<tr>" + t.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
+                    for r in t.rows {
+                        out += "<tr>" + r.map { cell in
+                            let numeric = Double(cell.replacingAll("−", with: "-").replacingAll("[", with: "").replacingAll("]", with: "")
+                                .split(separator: " ").first.map(String.init) ?? "") != nil
+                            return numeric ? "<td class=\"num\">\(e(cell))</td>" : "<td>\(e(cell))</td>"
+                        }.joined() + "</tr>\n"
+                    }
+                    out += "</table>\n"
+                case .figure(let f):
+                    figureNumber += 1
+                    out += "<figure>\n<a href=\"\(e(f.file))\"><img src=\"\(e(f.file))\" alt=\"\(e(f.title))\"></a>\n"
+                    out += "<figcaption><b>Figure \(figureNumber). \(e(f.title)).</b> \(e(f.caption))"
+                    if !f.alternatives.isEmpty {
+                        out += " <span class=\"alt\">Also as " + f.alternatives.map { "<a href=\"\(e($0))\">\(e($0))</a>" }
+                            .joined(separator: ", ") + ".</span>"
+                    }
+                    out += "</figcaption>\n</figure>\n"
+                }
+            }
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+}
