@@ -39,8 +39,8 @@ public enum ReferenceProjection {
             let dx = ap.dx - u * ab.dx, dy = ap.dy - u * ab.dy
             let d2 = dx * dx + dy * dy
             let t = a.time + u * (b.time - a.time)
-            let tie = Swift.max(bestD2, d2) * 1e-12
-            if d2 < bestD2 - tie || (abs(d2 - bestD2) <= tie && abs(t - around) < abs(bestTime - around)) {
+            let tie = Swift.max(bestD2.isFinite ? bestD2 : 0, d2) * 1e-12
+            if !bestD2.isFinite || d2 < bestD2 - tie || (abs(d2 - bestD2) <= tie && abs(t - around) < abs(bestTime - around)) {
                 bestD2 = d2
                 bestTime = t
             }
