@@ -10,7 +10,8 @@ import StrokeCore
 /// sample) and its time is kept (the last `maxTimeSamples`). The estimated state, once both
 /// filters are stable:
 /// - `Δt = (t_newest − t_oldest_kept) / kept` (ink's formula, which divides by the count,
-///   not the count − 1; kept as published);
+///   not the count − 1, so with 20 kept samples velocities read 20/19 of the truth; kept as
+///   published, since the oracle vectors depend on it);
 /// - velocity = v/Δt, acceleration = `accelerationWeight`·a/Δt², jerk = `jerkWeight`·j/Δt³.
 ///
 /// The pen `h` seconds after the newest sample is the cubic `p + v·h + a·h²/2 + j·h³/6` of
