@@ -12,10 +12,14 @@ import StrokeCore
 /// - `curvatureVariation` V = Σ |κᵢ₊₁ − κᵢ| (1/units): total variation of curvature (a
 ///   polygon alternates between 0 and spikes; a G2 curve changes curvature gradually).
 /// - `signChanges` (count): how often the curve switches between turning left and right, i.e.
-///   inflections and wiggles. Vertices with |θᵢ| ≤ ε are ignored (a dead band) so that float
-///   noise on a straight line counts nothing: ε = max(10⁻⁹, 1.4·10⁻¹⁴·M/Δs) rad, with M the
-///   largest coordinate magnitude — about 64 ulps of a coordinate over one step, which stays
-///   below the turning of any circle smaller than ~10⁸·Δs.
+///   inflections and wiggles.
+///
+/// Dead band: vertices with |θᵢ| ≤ ε count as straight (κᵢ = 0) in all three sums, so that
+/// float noise on a straight line measures exactly nothing — no sign changes, and a zero
+/// energy that makes a straight reference's ratio undefined rather than 10⁷:
+/// ε = max(10⁻⁹, 1.4·10⁻¹⁴·M/Δs) rad, with M the largest coordinate magnitude — about 64
+/// ulps of a coordinate over one step, below the turning of any circle smaller than
+/// ~10⁸·Δs, so no real curvature is lost.
 /// - `kinks` (count): places where the tangent turns by more than θ within an arc-length
 ///   window w, counted once per place (``KinkCounter``).
 ///
@@ -42,22 +46,26 @@ public struct Jaggedness: Hashable, Sendable {
         let resampled = polyline.isEmpty ? polyline : polyline.resampled(step: step)
         let c = DiscreteCurvature(resampled)
         vertexCount = c.vertices.count
-        var energy = 0.0, variation = 0.0
-        for i in c.curvature.indices {
-            energy += c.curvature[i] * c.curvature[i] * c.dualLength[i]
-            if i > 0 { variation += abs(c.curvature[i] - c.curvature[i - 1]) }
-        }
-        bendingEnergy = energy
-        curvatureVariation = variation
         var magnitude = 0.0
         for p in c.vertices { magnitude = Swift.max(magnitude, abs(p.x), abs(p.y)) }
         let deadBand = Swift.max(1e-9, 1.4e-14 * magnitude / step)
+        var energy = 0.0, variation = 0.0
+        var previous = 0.0
         var changes = 0, lastSign = 0
-        for theta in c.turning where abs(theta) > deadBand {
-            let sign = theta > 0 ? 1 : -1
-            if lastSign != 0 && sign != lastSign { changes += 1 }
-            lastSign = sign
+        for i in c.curvature.indices {
+            let theta = c.turning[i]
+            let kappa = abs(theta) > deadBand ? c.curvature[i] : 0
+            energy += kappa * kappa * c.dualLength[i]
+            if i > 0 { variation += abs(kappa - previous) }
+            previous = kappa
+            if kappa != 0 {
+                let sign = theta > 0 ? 1 : -1
+                if lastSign != 0 && sign != lastSign { changes += 1 }
+                lastSign = sign
+            }
         }
+        bendingEnergy = energy
+        curvatureVariation = variation
         signChanges = changes
         kinks = KinkCounter.count(turning: c.turning, dualLength: c.dualLength,
                                   threshold: kinkThreshold, window: kinkWindow)

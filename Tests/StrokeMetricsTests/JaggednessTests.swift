@@ -93,3 +93,18 @@ final class JaggednessTests: XCTestCase {
         XCTAssertEqual(Jaggedness(polyline: Polyline(points: [Point(x: 0, y: 0), Point(x: 0.2, y: 0)]), options: options).signChanges, 0)
     }
 }
+
+extension JaggednessTests {
+    func testAnAnalyticStraightReferenceHasExactlyZeroEnergy() {
+        // Sampled with float rounding at an awkward slope: the dead band must absorb it, so
+        // ratios to it are undefined rather than astronomically large.
+        let pts = (0...1000).map { i -> Point in
+            let t = Double(i) / 1000
+            return Point(x: 400 + 190.3 * t, y: 300 + 71.9 * t)
+        }
+        let j = Jaggedness(polyline: Polyline(points: pts), options: options)
+        XCTAssertEqual(j.bendingEnergy, 0)
+        XCTAssertEqual(j.curvatureVariation, 0)
+        XCTAssertEqual(j.signChanges, 0)
+    }
+}
