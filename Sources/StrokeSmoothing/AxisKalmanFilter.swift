@@ -8,8 +8,9 @@
 /// - Process noise Q = q·g·gᵀ with g = (1/6, 1/2, 1, 1): a random force on the pen.
 /// - Measurement H = (1, 0, 0, 0) (position only), noise variance r.
 /// - First observation: sets the position, nothing else (P stays the identity).
-/// - Later: predict (x = F·x, P = F·P·Fᵀ + Q), then update with the Joseph form
-///   K = P·Hᵀ/(H·P·Hᵀ + r), x += K·(z − H·x), P = (I − K·H)·P·(I − K·H)ᵀ + K·r·Kᵀ.
+/// - Later: predict (x = F·x, P = F·P·Fᵀ + Q), then update: K = P·Hᵀ/(H·P·Hᵀ + r),
+///   x += K·(z − H·x), P = (I − K·H)·P·(I − K·H)ᵀ + K·r·Kᵀ (ink's Joseph form, computed as
+///   the equal P − (P·Hᵀ)(P·Hᵀ)ᵀ/(H·P·Hᵀ + r)).
 /// - Stable after `minStableIteration` observations.
 ///
 /// Units: q and r are variances in (trace units)²; their defaults in ``KalmanPredictor`` are
@@ -24,7 +25,6 @@ public struct AxisKalmanFilter: Hashable, Sendable {
     public let minStableIteration: Int
 
     private var covariance = Matrix4.identity
-    private let transition: Matrix4
     private let processNoise: Matrix4
     private let measurementNoise: Double
 
@@ -34,7 +34,6 @@ public struct AxisKalmanFilter: Hashable, Sendable {
     ///   - measurementNoise: r, variance of a position measurement (units²), > 0.
     ///   - minStableIteration: observations before the estimate is trusted (≥ 1).
     public init(processNoise: Double, measurementNoise: Double, minStableIteration: Int) {
-        transition = Matrix4(SIMD4(1, 1, 0.5, 1.0 / 6), SIMD4(0, 1, 1, 0.5), SIMD4(0, 0, 1, 1), SIMD4(0, 0, 0, 1))
         let g = SIMD4<Double>(1.0 / 6, 0.5, 1, 1)
         self.processNoise = Matrix4.outer(g, g) * processNoise
         self.measurementNoise = measurementNoise
@@ -58,14 +57,30 @@ public struct AxisKalmanFilter: Hashable, Sendable {
             state[0] = observation
             return
         }
-        state = transition * state
-        covariance = transition * covariance * transition.transposed + processNoise
-        // H = e₀, so H·x = x₀, P·Hᵀ is P's first column and H·P·Hᵀ = P₀₀.
+        state = Self.propagate(state)
+        covariance = Self.propagate(covariance) + processNoise
+        // H = e₀, so H·x = x₀, c = P·Hᵀ is P's first column and H·P·Hᵀ = P₀₀.
         let column = SIMD4(covariance.rows.0[0], covariance.rows.1[0], covariance.rows.2[0], covariance.rows.3[0])
         let s = column[0] + measurementNoise
         let gain = column / s
         state += gain * (observation - state[0])
-        let ikh = Matrix4.identity - Matrix4.outer(gain, SIMD4(1, 0, 0, 0))
-        covariance = ikh * covariance * ikh.transposed + Matrix4.outer(gain, gain) * measurementNoise
+        // ink's Joseph form (I − K·H)·P·(I − K·H)ᵀ + K·r·Kᵀ equals P − c·cᵀ/s exactly for
+        // this (optimal) gain and a symmetric P; the short form is four times cheaper and
+        // agrees with ink's vectors to 1e-12.
+        covariance = covariance - Matrix4.outer(column, column) * (1 / s)
+    }
+
+    /// F·x for the constant-jerk transition with unit step, written out (F is sparse).
+    @inline(__always)
+    static func propagate(_ x: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(x[0] + x[1] + 0.5 * x[2] + x[3] / 6, x[1] + x[2] + 0.5 * x[3], x[2] + x[3], x[3])
+    }
+
+    /// F·P·Fᵀ, written out: rows of F·P, then each row through F again (P is symmetric).
+    @inline(__always)
+    static func propagate(_ p: Matrix4) -> Matrix4 {
+        let (p0, p1, p2, p3) = p.rows
+        let fp = Matrix4(p0 + p1 + 0.5 * p2 + p3 / 6, p1 + p2 + 0.5 * p3, p2 + p3, p3)
+        return Matrix4(propagate(fp.rows.0), propagate(fp.rows.1), propagate(fp.rows.2), propagate(fp.rows.3))
     }
 }

@@ -152,11 +152,13 @@ public struct KalmanPredictor: StrokePredictor {
         newest = sample
         let capacity = times.count
         if timesCount < capacity {
-            times[(timesStart + timesCount) % capacity] = sample.time
+            // Until the ring is full it starts at 0, so no wrap-around is needed.
+            times[timesCount] = sample.time
             timesCount += 1
         } else {
             times[timesStart] = sample.time
-            timesStart = (timesStart + 1) % capacity
+            timesStart += 1
+            if timesStart == capacity { timesStart = 0 }
         }
         x.update(sample.location.x)
         y.update(sample.location.y)
@@ -170,7 +172,7 @@ public struct KalmanPredictor: StrokePredictor {
     public var estimatedState: State? {
         guard x.isStable, y.isStable, timesCount > 0 else { return nil }
         let oldest = times[timesStart]
-        let latest = times[(timesStart + timesCount - 1) % times.count]
+        let latest = times[timesStart == 0 ? timesCount - 1 : timesStart - 1]
         let dt = (latest - oldest) / Double(timesCount)
         guard dt > 0, dt.isFinite else { return nil }
         let sx = x.state, sy = y.state

@@ -18,38 +18,6 @@ struct Matrix4: Hashable, Sendable {
         hasher.combine(rows.0); hasher.combine(rows.1); hasher.combine(rows.2); hasher.combine(rows.3)
     }
 
-    /// Row `i` (0…3).
-    @inline(__always) func row(_ i: Int) -> SIMD4<Double> {
-        switch i {
-        case 0: return rows.0
-        case 1: return rows.1
-        case 2: return rows.2
-        default: return rows.3
-        }
-    }
-
-    var transposed: Matrix4 {
-        Matrix4(SIMD4(rows.0[0], rows.1[0], rows.2[0], rows.3[0]),
-                SIMD4(rows.0[1], rows.1[1], rows.2[1], rows.3[1]),
-                SIMD4(rows.0[2], rows.1[2], rows.2[2], rows.3[2]),
-                SIMD4(rows.0[3], rows.1[3], rows.2[3], rows.3[3]))
-    }
-
-    /// `M·v`.
-    static func * (m: Matrix4, v: SIMD4<Double>) -> SIMD4<Double> {
-        SIMD4((m.rows.0 * v).sum(), (m.rows.1 * v).sum(), (m.rows.2 * v).sum(), (m.rows.3 * v).sum())
-    }
-
-    /// `vᵀ·M` (a row vector times the matrix).
-    static func * (v: SIMD4<Double>, m: Matrix4) -> SIMD4<Double> {
-        m.rows.0 * v[0] + m.rows.1 * v[1] + m.rows.2 * v[2] + m.rows.3 * v[3]
-    }
-
-    /// `A·B`.
-    static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
-        Matrix4(a.rows.0 * b, a.rows.1 * b, a.rows.2 * b, a.rows.3 * b)
-    }
-
     static func + (a: Matrix4, b: Matrix4) -> Matrix4 {
         Matrix4(a.rows.0 + b.rows.0, a.rows.1 + b.rows.1, a.rows.2 + b.rows.2, a.rows.3 + b.rows.3)
     }

@@ -96,7 +96,6 @@ final class KalmanPredictorTests: XCTestCase {
 
         // The oracle's parameters: ink's test defaults in points, prediction interval 1/60 s.
         var predictor = KalmanPredictor(try .init(horizonMs: 1000.0 / 60))
-        let event = TouchEvent(phase: .moved, samples: [TouchSample(time: 0, x: 0, y: 0)])
         var compared = 0, countMatches = 0, predicted = 0
         var worstPosition = 0.0, worstVelocity = 0.0
         for i in 0..<offset.count {
@@ -113,10 +112,12 @@ final class KalmanPredictorTests: XCTestCase {
             let base = offset[i] + count[i] - k - 1
             worstPosition = max(worstPosition, hypot(px[base] - state.position.x, py[base] - state.position.y))
             var s = state
-            for j in 1...max(k, 1) where k > 0 {
+            var j = 1
+            while j <= k {
                 s = s.advanced(by: 1.0 / 180)
                 worstPosition = max(worstPosition, hypot(px[base + j] - s.position.x, py[base + j] - s.position.y))
                 worstVelocity = max(worstVelocity, hypot(pvx[base + j] - s.velocity.dx, pvy[base + j] - s.velocity.dy))
+                j += 1
             }
             compared += 1
         }
