@@ -22,9 +22,9 @@ public struct DisplayTimeline: Hashable, Sendable {
         public var frame: Int
     }
 
-    /// Upper bound on the ticks of one stroke (about 4.6 hours at 60 Hz), so absurd
-    /// timestamps cannot make a timeline run away.
-    public static let maximumTicks = 1_000_000
+    /// Upper bound on the ticks of one stroke (an hour at 60 Hz), so absurd timestamps (a
+    /// pause of 10¹² s) cannot make a timeline, or the spectrum of its speed, run away.
+    public static let maximumTicks = 216_000
 
     /// The refreshes, in time order.
     public var ticks: [Tick]
@@ -43,7 +43,9 @@ public struct DisplayTimeline: Hashable, Sendable {
         let end = until ?? (frames[frames.count - 1].time + latency)
         let tolerance = period * 1e-6
         guard end.isFinite, start.isFinite, end >= start - tolerance else { return }
-        let count = Swift.min(Int(((end - start) / period + 1e-6).rounded(.down)) + 1, Self.maximumTicks)
+        // Clamped as a Double first: a gap of 1e300 s must not overflow the conversion to Int.
+        let span = Swift.min(((end - start) / period + 1e-6).rounded(.down), Double(Self.maximumTicks - 1))
+        let count = Int(Swift.max(span, 0)) + 1
         ticks.reserveCapacity(count)
         var shown = 0
         for j in 0..<count {

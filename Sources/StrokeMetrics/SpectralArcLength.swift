@@ -16,7 +16,8 @@ import RealModule
 ///
 /// Values are ≤ 0; closer to 0 is smoother. Known answer (the reference code's doctest): a
 /// Gaussian speed bump v(t) = exp(−5t²), t = −1, −0.99, …, 0.99 at 100 Hz (σ = √0.1 s,
-/// 200 samples) gives −1.41403. Units: dimensionless. Complexity O(N log N) with N ≤ 32·len.
+/// 200 samples) gives −1.41403. Units: dimensionless. Complexity O(N log N) with N ≤ 32·len
+/// and N ≤ 2²² (``maximumExponent``).
 public enum SpectralArcLength {
     /// The reference code's parameters.
     public struct Parameters: Hashable, Sendable {
@@ -30,13 +31,18 @@ public enum SpectralArcLength {
         public init() {}
     }
 
+    /// Largest FFT length used, as a power of two (2²² bins, 64 MiB of working memory).
+    public static let maximumExponent = 22
+
     /// SPARC of `speed` sampled at `sampleRateHz`; `nil` when the profile has fewer than two
     /// samples, is not finite, is all zeros, or no more than one bin passes the thresholds.
     public static func of(speed: [Double], sampleRateHz fs: Double, parameters: Parameters = Parameters()) -> Double? {
         guard speed.count >= 2, fs > 0, fs.isFinite, speed.allSatisfy(\.isFinite) else { return nil }
         var exponent = 0
         while (1 << exponent) < speed.count { exponent += 1 }
-        let n = 1 << (exponent + Swift.max(parameters.padLevel, 0))
+        // Padding beyond 2²² bins (profiles over 2¹⁸ samples, an hour at 60 Hz) is reduced so
+        // memory stays bounded; the spectrum is then sampled less finely than the reference code's.
+        let n = 1 << Swift.max(exponent, Swift.min(exponent + Swift.max(parameters.padLevel, 0), Self.maximumExponent))
         let magnitude = FFT.magnitudes(of: speed, length: n)
         var peak = 0.0
         for m in magnitude { peak = Swift.max(peak, m) }

@@ -141,6 +141,7 @@ public struct KalmanPredictor: StrokePredictor {
         times = [Double](repeating: 0, count: parameters.maxTimeSamples)
     }
 
+    /// Forgets the stroke: both axis filters and the kept timestamps (the ring keeps its storage).
     public mutating func reset() {
         x.reset()
         y.reset()
@@ -148,6 +149,7 @@ public struct KalmanPredictor: StrokePredictor {
         timesCount = 0
     }
 
+    /// Updates both axis filters with the sample's position and keeps its timestamp. O(1).
     public mutating func observe(_ sample: TouchSample) {
         newest = sample
         let capacity = times.count
@@ -208,6 +210,8 @@ public struct KalmanPredictor: StrokePredictor {
         return n.isFinite ? Swift.max(0, Int(Swift.min(n, 10_000))) : 0
     }
 
+    /// Appends the estimated cubic's samples every 1/`outputRateHz` up to the horizon (fewer with
+    /// confidence on); nothing before the filters are stable.
     public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
         guard let state = estimatedState else { return }
         let n = numberOfPointsToPredict(in: state)
@@ -222,6 +226,7 @@ public struct KalmanPredictor: StrokePredictor {
         }
     }
 
+    /// The estimated cubic `ahead` seconds after the newest sample, without confidence clipping.
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
         estimatedState?.advanced(by: ahead).position
     }

@@ -37,10 +37,13 @@ public struct LinearPredictor: StrokePredictor {
     /// Creates the predictor.
     public init(_ parameters: Parameters) { self.parameters = parameters }
 
+    /// Forgets the stroke's samples.
     public mutating func reset() { history.reset() }
 
+    /// Records the sample as the newest (see `RecentSamples` for repeated timestamps). O(1).
     public mutating func observe(_ sample: TouchSample) { history.add(sample) }
 
+    /// Appends one sample at `t₁ + horizon` on the velocity line; nothing with fewer than two times.
     public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
         guard parameters.horizon > 0, let p = predictedLocation(ahead: parameters.horizon, for: event) else { return }
         var s = history.newest
@@ -49,6 +52,7 @@ public struct LinearPredictor: StrokePredictor {
         predicted.append(s)
     }
 
+    /// `p₁ + v·ahead`, or `nil` with fewer than two distinct timestamps.
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
         guard let v = history.velocity else { return nil }
         return history.newest.location + v * ahead

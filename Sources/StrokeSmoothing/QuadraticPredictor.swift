@@ -36,10 +36,13 @@ public struct QuadraticPredictor: StrokePredictor {
     /// Creates the predictor.
     public init(_ parameters: Parameters) { self.parameters = parameters }
 
+    /// Forgets the stroke's samples.
     public mutating func reset() { history.reset() }
 
+    /// Records the sample as the newest (see `RecentSamples` for repeated timestamps). O(1).
     public mutating func observe(_ sample: TouchSample) { history.add(sample) }
 
+    /// Appends ⌈horizon·180 Hz⌉ samples of the parabola, the last exactly at the horizon.
     public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
         let h = parameters.horizon
         guard h > 0, history.count >= 2 else { return }
@@ -54,6 +57,7 @@ public struct QuadraticPredictor: StrokePredictor {
         }
     }
 
+    /// The parabola (or, with two samples, the line) `h` seconds after the newest sample.
     public func predictedLocation(ahead h: Double, for event: TouchEvent) -> Point? {
         guard let d1 = history.velocity else { return nil }
         let p2 = history.newest.location

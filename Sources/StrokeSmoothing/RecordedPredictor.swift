@@ -37,13 +37,16 @@ public struct RecordedPredictor: StrokePredictor {
     /// Creates the predictor.
     public init(_ parameters: Parameters) { self.parameters = parameters }
 
+    /// Forgets the newest observed sample.
     public mutating func reset() { observed = false }
 
+    /// Remembers the sample's time and location as the newest observed.
     public mutating func observe(_ sample: TouchSample) {
         newest = TimedPoint(time: sample.time, location: sample.location)
         observed = true
     }
 
+    /// Appends the event's recorded predictions after the newest sample, up to the horizon.
     public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
         guard observed else { return }
         let limit = newest.time + parameters.horizon
@@ -53,6 +56,7 @@ public struct RecordedPredictor: StrokePredictor {
         }
     }
 
+    /// Interpolates the recorded predictions at `ahead` seconds; `nil` beyond the last one.
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
         guard observed else { return nil }
         let target = newest.time + ahead

@@ -100,3 +100,17 @@ final class LagTests: XCTestCase {
         return replayer.replay(stroke, options: .init())
     }
 }
+
+extension LagTests {
+    func testAbsurdPausesAreBoundedNotFatal() {
+        // A pen that rests for 10¹² s between two samples: the timeline is capped and every
+        // metric still comes out finite.
+        let samples = [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 0.004, x: 1, y: 0),
+                       TouchSample(time: 1e12, x: 2, y: 0), TouchSample(time: 1e12 + 0.004, x: 3, y: 0)]
+        let stroke = Stroke(id: "pause", events: FrameGrouping.events(from: samples), reference: ReferenceCurve(samples: samples))
+        let timeline = DisplayTimeline(frames: replay(stroke, "linear").frames, refreshRateHz: 60, latencyFrames: 2, until: 1e12)
+        XCTAssertEqual(timeline.ticks.count, DisplayTimeline.maximumTicks)
+        let r = Fixtures.evaluate(stroke, "linear")
+        XCTAssertTrue(r.measurements.allSatisfy { $0.value.isFinite }, "\(r.measurements)")
+    }
+}
