@@ -15,6 +15,10 @@ import StrokeCore
 ///   of radius r it is the chord sagitta r(1 − cos(π/N)).
 /// - `hausdorff`: max(max_a d(a, B), max_b d(b, A)) — also counts reference that has no ink
 ///   near it, such as samples an interpolator never drew.
+/// - `frechet`: the discrete Fréchet distance (``DiscreteFrechet``, Eiter & Mannila 1994)
+///   between the two resampled vertex sequences — like Hausdorff but order-aware, so ink
+///   that skips or retraces part of the pen's path counts. It is ≥ the continuous Fréchet
+///   distance and at most about δ/2 above it.
 ///
 /// Source: standard curve-comparison measures (e.g. Alt & Godau 1995); "symmetric mean
 /// closest-point distance" as in sketch-beautification studies.
@@ -25,12 +29,15 @@ public struct Fidelity: Hashable, Sendable {
     public var max: Double
     /// Symmetric Hausdorff distance (trace units).
     public var hausdorff: Double
+    /// Discrete Fréchet distance between the resampled curves (trace units).
+    public var frechet: Double
 
     /// Measures `rendered` against `reference`.
     ///
     /// Edge cases: an empty rendered polyline (nothing drawn) gives `nil` — there is no ink to
     /// measure; a one-point polyline (a dot) is a point. Complexity O((n + m)·k) with n, m the
-    /// resampled counts and k the (small) number of segments per grid cell.
+    /// resampled counts and k the (small) number of segments per grid cell, plus O(n·m)
+    /// time and O(m) memory for the Fréchet distance.
     /// - Parameter step: resampling step δ in trace units (> 0).
     public init?(rendered: Polyline, reference: Polyline, step: Double) {
         guard !rendered.isEmpty, !reference.isEmpty else { return nil }
@@ -53,5 +60,7 @@ public struct Fidelity: Hashable, Sendable {
         mean = (sumA / Double(a.count) + sumB / Double(b.count)) / 2
         max = maxA
         hausdorff = Swift.max(maxA, maxB)
+        // Both resampled polylines are non-empty (resampling keeps the first point).
+        frechet = DiscreteFrechet.distance(a.points, b.points) ?? hausdorff
     }
 }

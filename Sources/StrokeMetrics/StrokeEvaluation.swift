@@ -1,38 +1,154 @@
 import StrokeCore
 import StrokeSmoothing
 
-/// Measures one replayed stroke: every metric StrokeLab reports for a stroke × pipeline.
+/// Measures one stroke through one pipeline: every metric StrokeLab reports for a
+/// stroke × pipeline. The single entry point the experiment runner calls
+/// (``evaluate(stroke:pipeline:metadata:options:)``); each metric family lives in its own
+/// type and is tested on its own.
 ///
-/// This is the single entry point the experiment runner calls; each metric family lives in
-/// its own type (``Fidelity``, …) and is tested on its own.
+/// Metric ids, units and order (DESIGN.md, "Metrics"):
+/// - `path.length` (units): arc length of the final committed path, flattened;
+///   `path.elements` (count): its drawing elements (`move`s excluded).
+/// - `fidelity.mean`, `fidelity.max`, `fidelity.hausdorff`, `fidelity.frechet` (units),
+///   ``Fidelity``; plus `fidelity.mean_mm`, `fidelity.max_mm`, `fidelity.hausdorff_mm`,
+///   `fidelity.frechet_mm` (mm) when `millimetresPerUnit` is known.
+/// - `jaggedness.bending_energy` (1/units), `jaggedness.bending_energy_ratio` (ratio to the
+///   reference's, resampled the same way; 1.0 = as smooth as the truth),
+///   `jaggedness.curvature_variation` (1/units), `jaggedness.curvature_variation_ratio`
+///   (ratio), `jaggedness.kinks` (count), `jaggedness.sign_changes` (count), ``Jaggedness``.
+///   Ratios are omitted when the reference's value is 0 (a straight line).
+/// - `smoothness.sparc`, `smoothness.ldlj` (dimensionless, unit ""), ``SpectralArcLength`` and
+///   ``LogDimensionlessJerk`` on the ``SpeedProfile`` of the rendered tip at the display rate.
+/// - `lag.mean_ms`, `lag.p95_ms`, `lag.max_ms` (ms), `lag.offpath_mean` (units; and
+///   `lag.offpath_mean_mm`), `lag.overshoot_rate` (ratio), ``Lag``.
+/// - per horizon h of ``MetricOptions/predictionHorizonsMs`` when the pipeline predicts,
+///   ``PredictionAccuracy``: `prediction.error_mean@{h}ms`, `prediction.error_p95@{h}ms`,
+///   `prediction.along_mean@{h}ms`, `prediction.cross_mean@{h}ms`, `prediction.jitter@{h}ms`
+///   (units), `prediction.wrong_direction_rate@{h}ms` (ratio); h written as an integer when
+///   integral (`@16ms`), else shortest form (`@16.7ms`).
+///
+/// Omissions, each explained in ``StrokeEvaluationResult/notes``: fidelity and jaggedness when
+/// nothing was drawn; timing metrics (smoothness, lag, prediction) for traces whose
+/// metadata says `resampled` (``StrokeEvaluationResult/timingMetricsSkipped``); any metric
+/// whose definition has no value on this stroke (a tap has no lag; a constant speed has no
+/// LDLJ; a prediction that never reaches a horizon).
 public enum StrokeEvaluation {
-    /// The measurements of `replay` (the stroke replayed through a pipeline) against
-    /// `reference`, in a fixed order.
-    ///
-    /// - `path.length` (units): arc length of the final committed path, flattened.
-    /// - `path.elements` (count): drawing elements of the final path (`move`s excluded).
-    /// - `fidelity.mean`, `fidelity.max`, `fidelity.hausdorff` (units): see ``Fidelity``;
-    ///   omitted when nothing was drawn.
-    ///
-    /// Metrics in millimetres are added beside those in trace units when `millimetresPerUnit`
-    /// is known.
+    /// Chooses the reference (``EvaluationSetup``), replays `stroke` through a fresh
+    /// replayer of `pipeline`, and measures it. Deterministic; allocates per call.
+    public static func evaluate(stroke: Stroke, pipeline: PipelineDescription, metadata: TraceMetadata,
+                                options: MetricOptions = MetricOptions()) -> StrokeEvaluationResult {
+        let setup = EvaluationSetup(stroke: stroke, pipeline: pipeline, metadata: metadata, options: options)
+        var replayer = pipeline.makeReplayer()
+        let replay = replayer.replay(stroke, options: setup.replayOptions)
+        return measure(replay: replay, setup: setup, metadata: metadata, options: options)
+    }
+
+    /// Measures a replay already made with `setup.replayOptions` against `setup.reference`.
+    public static func measure(replay: StrokeReplay, setup: EvaluationSetup, metadata: TraceMetadata,
+                               options: MetricOptions) -> StrokeEvaluationResult {
+        var out: [Measurement] = []
+        var notes: [String] = []
+        let reference = setup.reference
+        let mm = metadata.millimetresPerUnit
+        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: mm,
+                        to: &out, notes: &notes)
+
+        let skipTiming = metadata.resampled
+        if skipTiming {
+            notes.append("smoothness, lag, prediction: skipped: the trace is resampled in space (metadata.resampled), so its timestamps do not describe the pen's speed")
+        } else {
+            let refresh = metadata.refreshRateHz
+            let speed = SpeedProfile.of(replay: replay, refreshRateHz: refresh, latencyFrames: options.displayLatencyFrames)
+            if let sparc = SpectralArcLength.of(speed: speed, sampleRateHz: refresh) {
+                out.append(Measurement("smoothness.sparc", sparc, ""))
+            } else {
+                notes.append("smoothness.sparc: omitted: the rendered tip's speed profile has too few samples or never moves")
+            }
+            if let ldlj = LogDimensionlessJerk.of(speed: speed, sampleRateHz: refresh) {
+                out.append(Measurement("smoothness.ldlj", ldlj, ""))
+            } else {
+                notes.append("smoothness.ldlj: omitted: the speed profile has fewer than three samples, never moves or has no jerk")
+            }
+            if let lag = Lag(replay: replay, reference: reference, refreshRateHz: refresh, options: options) {
+                let s = lag.summary
+                out.append(Measurement("lag.mean_ms", s.mean, "ms"))
+                out.append(Measurement("lag.p95_ms", s.p95, "ms"))
+                out.append(Measurement("lag.max_ms", s.max, "ms"))
+                out.append(Measurement("lag.offpath_mean", lag.offPathMean, "units"))
+                if let mm { out.append(Measurement("lag.offpath_mean_mm", lag.offPathMean * mm, "mm")) }
+                out.append(Measurement("lag.overshoot_rate", lag.overshootRate, "ratio"))
+            } else {
+                notes.append("lag: omitted: no display refresh showed ink before the pen lifted")
+            }
+            let accuracies = PredictionAccuracy.measure(replay: replay, reference: reference)
+            for (h, accuracy) in zip(replay.horizons, accuracies) {
+                let tag = "@" + PredictionAccuracy.horizonLabel(h * 1000) + "ms"
+                guard let a = accuracy else {
+                    notes.append("prediction\(tag): omitted: the predictor never predicted that far within the stroke")
+                    continue
+                }
+                out.append(Measurement("prediction.error_mean" + tag, a.errorMean, "units"))
+                out.append(Measurement("prediction.error_p95" + tag, a.errorP95, "units"))
+                if let v = a.alongMean { out.append(Measurement("prediction.along_mean" + tag, v, "units")) }
+                if let v = a.crossMean { out.append(Measurement("prediction.cross_mean" + tag, v, "units")) }
+                if let v = a.jitterMean { out.append(Measurement("prediction.jitter" + tag, v, "units")) }
+                if let v = a.wrongDirectionRate { out.append(Measurement("prediction.wrong_direction_rate" + tag, v, "ratio")) }
+            }
+        }
+        return StrokeEvaluationResult(measurements: out, referenceKind: setup.kind, timingMetricsSkipped: skipTiming,
+                                      notes: notes)
+    }
+
+    /// The geometric metrics only (path, fidelity, jaggedness) of `replay` against
+    /// `reference`: the first version of this entry point, kept so existing callers build.
+    @available(*, deprecated, message: "use evaluate(stroke:pipeline:metadata:options:) or measure(replay:setup:metadata:options:), which add smoothness, lag and prediction")
     public static func measure(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
                                millimetresPerUnit: Double? = nil) -> [Measurement] {
         var out: [Measurement] = []
+        var notes: [String] = []
+        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: millimetresPerUnit,
+                        to: &out, notes: &notes)
+        return out
+    }
+
+    private static func appendGeometric(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
+                                        millimetresPerUnit mm: Double?, to out: inout [Measurement],
+                                        notes: inout [String]) {
         let rendered = replay.path.flattened(tolerance: options.flatteningTolerance)
         out.append(Measurement("path.length", rendered.length, "units"))
         out.append(Measurement("path.elements", Double(replay.path.drawingElementCount), "count"))
-        if !replay.path.isEmpty, !reference.isEmpty,
-           let f = Fidelity(rendered: rendered, reference: reference.polyline, step: options.resampleStep)
-        {
+        guard !replay.path.isEmpty, !rendered.isEmpty else {
+            notes.append("fidelity, jaggedness: omitted: nothing was drawn")
+            return
+        }
+        let truth = reference.polyline
+        if !reference.isEmpty, let f = Fidelity(rendered: rendered, reference: truth, step: options.resampleStep) {
             out.append(Measurement("fidelity.mean", f.mean, "units"))
             out.append(Measurement("fidelity.max", f.max, "units"))
             out.append(Measurement("fidelity.hausdorff", f.hausdorff, "units"))
-            if let mm = millimetresPerUnit {
+            out.append(Measurement("fidelity.frechet", f.frechet, "units"))
+            if let mm {
                 out.append(Measurement("fidelity.mean_mm", f.mean * mm, "mm"))
                 out.append(Measurement("fidelity.max_mm", f.max * mm, "mm"))
+                out.append(Measurement("fidelity.hausdorff_mm", f.hausdorff * mm, "mm"))
+                out.append(Measurement("fidelity.frechet_mm", f.frechet * mm, "mm"))
             }
+        } else {
+            notes.append("fidelity: omitted: the reference is empty")
         }
-        return out
+        let j = Jaggedness(polyline: rendered, options: options)
+        let r = Jaggedness(polyline: truth, options: options)
+        out.append(Measurement("jaggedness.bending_energy", j.bendingEnergy, "1/units"))
+        if r.bendingEnergy > 0 {
+            out.append(Measurement("jaggedness.bending_energy_ratio", j.bendingEnergy / r.bendingEnergy, "ratio"))
+        } else {
+            notes.append("jaggedness.bending_energy_ratio: omitted: the reference has no bending energy (straight)")
+        }
+        out.append(Measurement("jaggedness.curvature_variation", j.curvatureVariation, "1/units"))
+        if r.curvatureVariation > 0 {
+            out.append(Measurement("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation, "ratio"))
+        }
+        out.append(Measurement("jaggedness.kinks", Double(j.kinks), "count"))
+        out.append(Measurement("jaggedness.sign_changes", Double(j.signChanges), "count"))
     }
 }

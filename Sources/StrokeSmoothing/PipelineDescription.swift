@@ -77,8 +77,14 @@ public struct PipelineDescription: Sendable {
             var values: [(name: String, value: ParameterValue)] = []
             for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
                 let known = descriptor.parameters.map(\.name)
+                // An id shared by two kinds (interp:linear, predict:linear): point at the one
+                // that takes this parameter, since that is almost certainly what was meant.
+                let sibling = registry.stages(withID: descriptor.id).first {
+                    $0.kind != descriptor.kind && $0.parameters.contains(where: { $0.name == name })
+                }
                 throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
-                    + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))"))
+                    + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
+                    + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
             }
             for spec in descriptor.parameters {
                 if let text = given.last(where: { $0.name == spec.name })?.value {

@@ -202,7 +202,7 @@ public struct StageRegistry: Sendable {
 
     /// Every built-in stage and preset.
     public static let standard = StageRegistry(
-        stages: SeedStages.all,
+        stages: SeedStages.all + PredictorStages.all,
         presets: SeedStages.presets)
 }
 

@@ -1,0 +1,65 @@
+import StrokeCore
+
+/// Discrete curvature of a polyline: the turning angle at each interior vertex divided by
+/// the arc length that vertex stands for.
+///
+/// For vertices q₀…qₙ with edges eⱼ = qⱼ₊₁ − qⱼ of length ℓⱼ, interior vertex i (1 ≤ i < n)
+/// has turning angle θᵢ = atan2(eᵢ₋₁ × eᵢ, eᵢ₋₁ · eᵢ) ∈ (−π, π], dual length
+/// λᵢ = (ℓᵢ₋₁ + ℓᵢ)/2 (the half-edges on either side, which tile the curve) and curvature
+/// κᵢ = θᵢ/λᵢ in 1/units — the standard turning-angle discretisation of discrete
+/// differential geometry (e.g. Bobenko & Suris; Crane's "Discrete Differential Geometry").
+/// On a circle of radius r resampled at Δs ≪ r, κᵢ → 1/r. Sign: positive turns from +x
+/// towards +y.
+///
+/// Vertices closer than 1e-6 of the mean edge to the previous kept vertex are merged first,
+/// so the short closing edge a resampling may end with cannot inject float-noise angles.
+/// O(n) time and memory.
+public struct DiscreteCurvature: Hashable, Sendable {
+    /// The vertices kept (near-duplicates merged).
+    public var vertices: [Point]
+    /// θᵢ for interior vertices, index 0 is vertex 1 (radians).
+    public var turning: [Double]
+    /// λᵢ for interior vertices (units).
+    public var dualLength: [Double]
+    /// κᵢ = θᵢ/λᵢ (1/units).
+    public var curvature: [Double]
+
+    /// Computes the curvature of `polyline` (typically one resampled at a uniform step).
+    public init(_ polyline: Polyline) {
+        let pts = polyline.points
+        var kept: [Point] = []
+        kept.reserveCapacity(pts.count)
+        let mean = pts.count > 1 ? polyline.length / Double(pts.count - 1) : 0
+        let minimum = mean * 1e-6
+        for p in pts {
+            if let last = kept.last, last.distance(to: p) <= minimum {
+                // Keep the true end point: replace rather than drop the final vertex.
+                if p == pts[pts.count - 1], kept.count > 1 { kept[kept.count - 1] = p }
+                continue
+            }
+            kept.append(p)
+        }
+        vertices = kept
+        let interior = Swift.max(kept.count - 2, 0)
+        turning = []
+        dualLength = []
+        curvature = []
+        turning.reserveCapacity(interior)
+        dualLength.reserveCapacity(interior)
+        curvature.reserveCapacity(interior)
+        guard kept.count >= 3 else { return }
+        var previous = kept[1] - kept[0]
+        var previousLength = previous.length
+        for i in 1..<(kept.count - 1) {
+            let edge = kept[i + 1] - kept[i]
+            let length = edge.length
+            let theta = previous.turningAngle(to: edge)
+            let lambda = (previousLength + length) / 2
+            turning.append(theta)
+            dualLength.append(lambda)
+            curvature.append(lambda > 0 ? theta / lambda : 0)
+            previous = edge
+            previousLength = length
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import StrokeCore
+import StrokeSmoothing
+
+/// Throughput of a pipeline: samples per second through a full replay (input view, filters,
+/// interpolator, predictor, and the frame record), the figure `strokelab bench` reports.
+///
+/// Method: build one replayer per run (as the runner does per stroke set) and replay every
+/// stroke in order, `passes` times per run; time each run with the standard library's
+/// `ContinuousClock` (monotonic). Warm-up runs come first and are discarded; the first one
+/// also calibrates `passes` so a run lasts at least `minimumRunSeconds` (a run of a few
+/// microseconds would measure the clock). Per run: samples/s = samples fed / seconds and
+/// ns/sample = 10⁹ · seconds / samples fed, where samples fed counts what the input view
+/// passes on (main samples for `main`, every coalesced sample for `coalesced`). A checksum of
+/// the paths is kept so the optimiser cannot drop the work. Report the median and the spread
+/// (quartiles, min, max) — never assert on them in unit tests.
+public enum Throughput {
+    /// Measured throughput of one pipeline over one stroke set.
+    public struct Result: Hashable, Sendable {
+        /// Canonical label of the pipeline measured.
+        public var pipeline: String
+        /// Times the stroke set was replayed per run.
+        public var passesPerRun: Int
+        /// Samples fed to the pipeline per run.
+        public var samplesPerRun: Int
+        /// Samples per second of each timed run, in run order.
+        public var samplesPerSecond: [Double]
+        /// Nanoseconds per sample of each timed run, in run order.
+        public var nanosecondsPerSample: [Double]
+        /// A value derived from every replayed path (element counts), to keep the work observable.
+        public var checksum: Int
+
+        /// Median samples per second.
+        public var medianSamplesPerSecond: Double { Self.quantile(samplesPerSecond, 0.5) }
+        /// Median nanoseconds per sample.
+        public var medianNanosecondsPerSample: Double { Self.quantile(nanosecondsPerSample, 0.5) }
+        /// First and third quartiles of samples per second (type 7).
+        public var quartilesSamplesPerSecond: (lower: Double, upper: Double) {
+            (Self.quantile(samplesPerSecond, 0.25), Self.quantile(samplesPerSecond, 0.75))
+        }
+        /// Smallest and largest samples per second.
+        public var rangeSamplesPerSecond: (min: Double, max: Double) {
+            (samplesPerSecond.min() ?? .nan, samplesPerSecond.max() ?? .nan)
+        }
+        /// Interquartile range relative to the median: the run-to-run spread.
+        public var relativeSpread: Double {
+            let q = quartilesSamplesPerSecond
+            return (q.upper - q.lower) / medianSamplesPerSecond
+        }
+
+        private static func quantile(_ values: [Double], _ q: Double) -> Double {
+            Summary.percentile(sorted: values.sorted(), q)
+        }
+    }
+
+    /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all.
+    /// - Parameters:
+    ///   - runs: timed runs (≥ 1, default 7).
+    ///   - warmupRuns: untimed runs first (≥ 1, default 2; the first calibrates).
+    ///   - minimumRunSeconds: shortest run wanted (default 0.05 s).
+    ///   - options: replay options (default none: no horizons, no hold-out).
+    public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
+                               minimumRunSeconds: Double = 0.05, options: ReplayOptions = ReplayOptions()) -> Result? {
+        let clock = ContinuousClock()
+        var checksum = 0
+        func pass(_ passes: Int) -> (samples: Int, seconds: Double) {
+            var replayer = pipeline.makeReplayer()
+            var samples = 0
+            let start = clock.now
+            for _ in 0..<passes {
+                for stroke in strokes where !stroke.events.isEmpty {
+                    let replay = replayer.replay(stroke, options: options)
+                    samples += replay.samplesFed
+                    checksum &+= replay.path.elements.count &+ replay.frames.count
+                }
+            }
+            return (samples, seconds(clock.now - start))
+        }
+        let calibration = pass(1)
+        guard calibration.samples > 0 else { return nil }
+        let perPass = Swift.max(calibration.seconds, 1e-9)
+        let passes = Swift.max(1, Swift.min(Int((minimumRunSeconds / perPass).rounded(.up)), 1_000_000))
+        for _ in 1..<Swift.max(warmupRuns, 1) { _ = pass(passes) }
+        var rates: [Double] = [], costs: [Double] = []
+        var samplesPerRun = 0
+        for _ in 0..<Swift.max(runs, 1) {
+            let r = pass(passes)
+            samplesPerRun = r.samples
+            let s = Swift.max(r.seconds, 1e-12)
+            rates.append(Double(r.samples) / s)
+            costs.append(s * 1e9 / Double(r.samples))
+        }
+        return Result(pipeline: pipeline.canonical, passesPerRun: passes, samplesPerRun: samplesPerRun,
+                      samplesPerSecond: rates, nanosecondsPerSample: costs, checksum: checksum)
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        let c = d.components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+    }
+}
