@@ -16,7 +16,8 @@ import StrokeSmoothing
 ///   reference's, resampled the same way; 1.0 = as smooth as the truth),
 ///   `jaggedness.curvature_variation` (1/units), `jaggedness.curvature_variation_ratio`
 ///   (ratio), `jaggedness.kinks` (count), `jaggedness.sign_changes` (count), ``Jaggedness``.
-///   Ratios are omitted when the reference's value is 0 (a straight line).
+///   Ratios are omitted when the reference hardly bends or its curvature hardly varies
+///   (``minimumReferenceBending``, ``minimumReferenceCurvatureVariation``).
 /// - `smoothness.sparc`, `smoothness.ldlj` (dimensionless, unit ""), ``SpectralArcLength`` and
 ///   ``LogDimensionlessJerk`` on the ``SpeedProfile`` of the rendered tip at the display rate.
 /// - `lag.mean_ms`, `lag.p95_ms`, `lag.max_ms` (ms), `lag.offpath_mean` (units; and
@@ -111,6 +112,11 @@ public enum StrokeEvaluation {
         return out
     }
 
+    /// Smallest dimensionless reference bending energy E·L for which a ratio is reported.
+    public static let minimumReferenceBending = 0.1
+    /// Smallest dimensionless reference curvature variation V·L for which a ratio is reported.
+    public static let minimumReferenceCurvatureVariation = 10.0
+
     private static func appendGeometric(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
                                         millimetresPerUnit mm: Double?, to out: inout [Measurement],
                                         notes: inout [String]) {
@@ -139,14 +145,23 @@ public enum StrokeEvaluation {
         let j = Jaggedness(polyline: rendered, options: options)
         let r = Jaggedness(polyline: truth, options: options)
         out.append(Measurement("jaggedness.bending_energy", j.bendingEnergy, "1/units"))
-        if r.bendingEnergy > 0 {
+        // A ratio to (almost) nothing measures noise: a straight reference's bending energy is
+        // float and rounding noise, and dividing by it gave ratios of 10⁷. Ratios are
+        // reported only when the reference's own value, made dimensionless by its length L,
+        // is clearly above that floor: E·L ≥ 0.1 (one full circle has E·L = 4π² ≈ 39.5; an
+        // arc turning 18° has about 0.1) and V·L ≥ 10 for the curvature variation (constant-
+        // curvature references such as circles have V ≈ 0 and get no ratio).
+        let length = truth.length
+        if r.bendingEnergy * length >= Self.minimumReferenceBending {
             out.append(Measurement("jaggedness.bending_energy_ratio", j.bendingEnergy / r.bendingEnergy, "ratio"))
         } else {
-            notes.append("jaggedness.bending_energy_ratio: omitted: the reference has no bending energy (straight)")
+            notes.append("jaggedness.bending_energy_ratio: omitted: the reference hardly bends (E·L < \(Self.minimumReferenceBending))")
         }
         out.append(Measurement("jaggedness.curvature_variation", j.curvatureVariation, "1/units"))
-        if r.curvatureVariation > 0 {
+        if r.curvatureVariation * length >= Self.minimumReferenceCurvatureVariation {
             out.append(Measurement("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation, "ratio"))
+        } else {
+            notes.append("jaggedness.curvature_variation_ratio: omitted: the reference's curvature hardly varies (V·L < \(Self.minimumReferenceCurvatureVariation))")
         }
         out.append(Measurement("jaggedness.kinks", Double(j.kinks), "count"))
         out.append(Measurement("jaggedness.sign_changes", Double(j.signChanges), "count"))

@@ -58,9 +58,9 @@ public struct FourPointBezierInterpolator: StreamingInterpolator {
         count = 0
     }
 
-    public func appendProvisionalTail(to tail: inout [PathElement], after path: Path) {
+    public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {
         guard self.tail == .complete else { return }
-        appendLeftover(to: &tail, from: path.currentPoint)
+        appendLeftover(to: &tail, from: currentPoint)
     }
 
     /// The held samples drawn from `p0`: nothing, a line, or a quadratic.

@@ -59,5 +59,5 @@ public struct LinearInterpolator: StreamingInterpolator {
         if tail == .complete, !drewSegment { path.addLine(to: last) }
     }
 
-    public func appendProvisionalTail(to tail: inout [PathElement], after path: Path) {}
+    public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {}
 }

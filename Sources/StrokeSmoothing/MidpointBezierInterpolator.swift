@@ -64,9 +64,9 @@ public struct MidpointBezierInterpolator: StreamingInterpolator {
         count = 0
     }
 
-    public func appendProvisionalTail(to tail: inout [PathElement], after path: Path) {
+    public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {
         guard self.tail == .complete else { return }
-        appendPending(to: &tail, from: path.currentPoint)
+        appendPending(to: &tail, from: currentPoint)
     }
 
     /// The pending samples drawn from the last join `p0`.

@@ -38,6 +38,12 @@ public struct Pipeline<Filter: SampleFilter, Interpolator: StreamingInterpolator
     ///
     /// Complexity O(samples + output); allocation only for the record's buffers, reserved
     /// up front.
+    // The pipeline is built from runtime labels, so `replay` runs as unspecialised generic
+    // code (a witness-table call per stage per sample). Pre-specialising the common stage
+    // combinations lets the runtime jump to code with every stage call inlined.
+    @_specialize(where Filter == IdentityFilter, Interpolator == LinearInterpolator, Predictor == NoPredictor)
+    @_specialize(where Filter == IdentityFilter, Interpolator == FourPointBezierInterpolator, Predictor == NoPredictor)
+    @_specialize(where Filter == IdentityFilter, Interpolator == MidpointBezierInterpolator, Predictor == NoPredictor)
     public mutating func replay(_ stroke: Stroke, options: ReplayOptions = ReplayOptions()) -> StrokeReplay {
         var record = StrokeReplay()
         let total = stroke.sampleCount
@@ -52,47 +58,52 @@ public struct Pipeline<Filter: SampleFilter, Interpolator: StreamingInterpolator
         var seen = 0          // samples of the input view seen, for hold-out
         var newest = stroke.startTime
 
-        for (eventIndex, event) in stroke.events.enumerated() {
-            let terminal = event.phase.isTerminal || eventIndex == lastEventIndex
-            let firstIndex = input == .main ? event.samples.count - 1 : 0
-            var i = firstIndex
-            while i < event.samples.count {
-                let isLastOfStroke = eventIndex == lastEventIndex && i == event.samples.count - 1
-                defer { i += 1; seen += 1 }
-                if stride > 1, started, seen % stride != 0, !isLastOfStroke { continue }
-                let sample = filter.filter(event.samples[i])
-                if !started {
-                    interpolator.begin(sample, path: &record.path)
-                    started = true
-                } else if terminal {
-                    interpolator.end(sample, path: &record.path)
-                } else {
-                    interpolator.move(sample, path: &record.path)
+        // Index-based access: binding each `event` by value would retain and release its two
+        // arrays on every event.
+        let events = stroke.events
+        do {
+            for eventIndex in events.indices {
+                let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
+                let count = events[eventIndex].samples.count
+                var i = input == .main ? count - 1 : 0
+                while i < count {
+                    let isLastOfStroke = eventIndex == lastEventIndex && i == count - 1
+                    defer { i += 1; seen += 1 }
+                    if stride > 1, started, seen % stride != 0, !isLastOfStroke { continue }
+                    let sample = filter.filter(events[eventIndex].samples[i])
+                    if !started {
+                        interpolator.begin(sample, path: &record.path)
+                        started = true
+                    } else if terminal {
+                        interpolator.end(sample, path: &record.path)
+                    } else {
+                        interpolator.move(sample, path: &record.path)
+                    }
+                    predictor.observe(sample)
+                    newest = sample.time
+                    record.samplesFed += 1
                 }
-                predictor.observe(sample)
-                newest = sample.time
-                record.samplesFed += 1
-            }
 
-            let provisionalStart = record.provisional.count
-            let predictedStart = record.predicted.count
-            if terminal {
-                interpolator.finish(path: &record.path)
-            } else {
-                interpolator.appendProvisionalTail(to: &record.provisional, after: record.path)
-                predictor.appendPrediction(for: event, to: &record.predicted)
+                let provisionalStart = record.provisional.count
+                let predictedStart = record.predicted.count
+                if terminal {
+                    interpolator.finish(path: &record.path)
+                } else {
+                    interpolator.appendProvisionalTail(to: &record.provisional, from: record.path.currentPoint)
+                    predictor.appendPrediction(for: events[eventIndex], to: &record.predicted)
+                }
+                for h in options.evaluationHorizons {
+                    record.horizonPredictions.append(terminal ? nil : predictor.predictedLocation(ahead: h, for: events[eventIndex]))
+                }
+                let tip = record.predicted.count > predictedStart ? record.predicted[record.predicted.count - 1].location
+                    : record.provisional.count > provisionalStart ? record.provisional[record.provisional.count - 1].endPoint
+                    : record.path.currentPoint
+                record.frames.append(ReplayFrame(
+                    eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
+                    newestSampleTime: newest, samplesFed: record.samplesFed, committedCount: record.path.elements.count,
+                    provisional: provisionalStart..<record.provisional.count,
+                    predicted: predictedStart..<record.predicted.count, tip: tip))
             }
-            for h in options.evaluationHorizons {
-                record.horizonPredictions.append(terminal ? nil : predictor.predictedLocation(ahead: h, for: event))
-            }
-            let tip = record.predicted.count > predictedStart ? record.predicted[record.predicted.count - 1].location
-                : record.provisional.count > provisionalStart ? record.provisional[record.provisional.count - 1].endPoint
-                : record.path.currentPoint
-            record.frames.append(ReplayFrame(
-                eventIndex: eventIndex, phase: event.phase, time: event.time, newestSampleTime: newest,
-                samplesFed: record.samplesFed, committedCount: record.path.elements.count,
-                provisional: provisionalStart..<record.provisional.count,
-                predicted: predictedStart..<record.predicted.count, tip: tip))
         }
         return record
     }

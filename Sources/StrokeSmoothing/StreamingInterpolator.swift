@@ -22,10 +22,11 @@ public protocol StreamingInterpolator: Sendable {
     /// Ends the stroke after its last sample: flushes or drops pending samples according to
     /// the tail policy. The provisional tail is empty afterwards.
     mutating func finish(path: inout Path)
-    /// Appends the provisional tail to `tail`. It continues from the end of `path` (the
-    /// committed elements); when `path` is empty it starts with a `move`. Empty for
-    /// interpolators that commit every sample at once.
-    func appendProvisionalTail(to tail: inout [PathElement], after path: Path)
+    /// Appends the provisional tail to `tail`. It continues from `currentPoint`, the end of
+    /// the committed path (passed instead of the path so no buffer is retained per event);
+    /// when that is `nil` or elsewhere, the tail starts with a `move`. Empty for interpolators
+    /// that commit every sample at once.
+    func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?)
 }
 
 /// What a seed interpolator does with samples it holds when the stroke ends.

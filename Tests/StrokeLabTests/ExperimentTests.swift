@@ -83,15 +83,15 @@ final class ExperimentTests: XCTestCase {
 
 final class SummaryTests: XCTestCase {
     func testQuantilesInterpolateLinearly() {
-        XCTAssertEqual(Summary.quantile(sorted: [1, 2, 3, 4], 0.5), 2.5)
-        XCTAssertEqual(Summary.quantile(sorted: [0, 10], 0.95), 9.5)
-        XCTAssertEqual(Summary.quantile(sorted: [7], 0.95), 7)
+        XCTAssertEqual(ResultSummary.quantile(sorted: [1, 2, 3, 4], 0.5), 2.5)
+        XCTAssertEqual(ResultSummary.quantile(sorted: [0, 10], 0.95), 9.5)
+        XCTAssertEqual(ResultSummary.quantile(sorted: [7], 0.95), 7)
     }
 
     func testBootstrapIntervalIsSeededAndBracketsTheMean() {
         let values = (0..<50).map { Double($0 % 7) }
-        let a = Summary.bootstrapMeanInterval(values, resamples: 2000, seed: 3)
-        XCTAssertEqual(a.0, Summary.bootstrapMeanInterval(values, resamples: 2000, seed: 3).0)
+        let a = ResultSummary.bootstrapMeanInterval(values, resamples: 2000, seed: 3)
+        XCTAssertEqual(a.0, ResultSummary.bootstrapMeanInterval(values, resamples: 2000, seed: 3).0)
         let mean = values.reduce(0, +) / 50
         XCTAssertLessThan(a.0, mean)
         XCTAssertGreaterThan(a.1, mean)
@@ -102,7 +102,7 @@ final class SummaryTests: XCTestCase {
     func testSummaryGroupsByDatasetPipelineMetric() {
         let rows = [1.0, 2, 3].map { ResultRow(dataset: "d", trace: "t", stroke: "s\($0)", pipeline: "p", metric: "m", value: $0, unit: "u") }
             + [ResultRow(dataset: "d", trace: "t", stroke: "s", pipeline: "q", metric: "m", value: 5, unit: "u")]
-        let s = Summary.summarize(rows, seed: 1, resamples: 100)
+        let s = ResultSummary.summarize(rows, seed: 1, resamples: 100)
         XCTAssertEqual(s.count, 2)
         XCTAssertEqual(s[0].n, 3)
         XCTAssertEqual(s[0].mean, 2)

@@ -19,22 +19,6 @@ public enum ExperimentRunner {
         public var notes: [String]
     }
 
-    /// Which reference a stroke is measured against, and how the pipeline must be replayed
-    /// (DESIGN.md, "References"): a synthetic trace's own analytic reference; otherwise the
-    /// stroke's dense coalesced samples.
-    public static func reference(for stroke: Stroke, pipeline: PipelineDescription, options: MetricOptions)
-        -> (curve: ReferenceCurve, kind: String, replay: ReplayOptions)
-    {
-        var replay = ReplayOptions()
-        if !pipeline.stages(of: .predict).isEmpty {
-            replay.evaluationHorizons = options.predictionHorizonsMs.map { $0 / 1000 }
-        }
-        if let analytic = stroke.reference, !analytic.isEmpty {
-            return (analytic, "analytic", replay)
-        }
-        return (ReferenceCurve(samples: stroke.samples), "dense-samples", replay)
-    }
-
     /// Measures `traces` × `pipelines`.
     public static func run(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> Outcome {
@@ -83,19 +67,16 @@ public enum ExperimentRunner {
         return Outcome(rows: rows, references: references, notes: notes)
     }
 
-    /// One stroke through one pipeline: replay, then every metric.
+    /// One stroke through one pipeline: reference selection, replay and every metric
+    /// (``StrokeEvaluation/evaluate(stroke:pipeline:metadata:options:)``).
     public static func measure(stroke: Stroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline,
                                options: MetricOptions) -> (rows: [ResultRow], reference: String) {
-        let (curve, kind, replayOptions) = reference(for: stroke, pipeline: pipeline.description, options: options)
-        var replayer = pipeline.description.makeReplayer()
-        let replay = replayer.replay(stroke, options: replayOptions)
-        let measurements = StrokeEvaluation.measure(
-            replay: replay, reference: curve, options: options,
-            millimetresPerUnit: loaded.trace.metadata.millimetresPerUnit)
-        let rows = measurements.filter { $0.value.isFinite }.map {
+        let result = StrokeEvaluation.evaluate(stroke: stroke, pipeline: pipeline.description,
+                                               metadata: loaded.trace.metadata, options: options)
+        let rows = result.measurements.filter { $0.value.isFinite }.map {
             ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: stroke.id, pipeline: pipeline.name,
                       metric: $0.metric, value: $0.value, unit: $0.unit)
         }
-        return (rows, kind)
+        return (rows, result.referenceKind.description)
     }
 }

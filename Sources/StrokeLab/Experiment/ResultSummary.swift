@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeMetrics
 
 /// Descriptive statistics of one (dataset, pipeline, metric) group: a row of `summary.csv`.
 public struct SummaryRow: Hashable, Sendable {
@@ -20,18 +21,14 @@ public struct SummaryRow: Hashable, Sendable {
 }
 
 /// Summaries of result rows (issue 3 item 4).
-public enum Summary {
+public enum ResultSummary {
     /// The header of `summary.csv`.
     public static let header = ["dataset", "pipeline", "metric", "unit", "n", "mean", "median", "p95", "min", "max", "ci_low", "ci_high"]
 
-    /// The p-quantile (0 ≤ p ≤ 1) of sorted values by linear interpolation (type 7):
-    /// h = (n−1)p, q = x⌊h⌋ + (h − ⌊h⌋)(x⌊h⌋₊₁ − x⌊h⌋). NaN for no values.
+    /// The p-quantile (0 ≤ p ≤ 1) of sorted values, linear interpolation between order
+    /// statistics (type 7, as `StrokeMetrics.Summary.percentile`). NaN for no values.
     public static func quantile(sorted x: [Double], _ p: Double) -> Double {
-        guard !x.isEmpty else { return .nan }
-        let h = Double(x.count - 1) * p
-        let lo = Int(h.rounded(.down))
-        let hi = Swift.min(lo + 1, x.count - 1)
-        return x[lo] + (h - Double(lo)) * (x[hi] - x[lo])
+        x.isEmpty ? .nan : StrokeMetrics.Summary.percentile(sorted: x, p)
     }
 
     /// 95% percentile-bootstrap interval of the mean: `resamples` resamples with
