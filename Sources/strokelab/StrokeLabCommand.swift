@@ -14,5 +14,6 @@ struct StrokeLabCommand: AsyncParsableCommand {
         version: StrokeLabVersion.current,
         subcommands: [
             ListCommand.self,
+            ImportCommand.self,
         ])
 }

@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An element of a parsed XML document, kept whole in memory: its local name (namespace
+/// prefix removed), attributes, child elements, the character data directly inside it, and
+/// where its start tag was, for error messages.
+final class XMLNode {
+    /// Local name, e.g. `trace` for `<inkml:trace>`.
+    let name: String
+    /// Attributes by qualified name as written (`xml:id`, `contextRef`).
+    let attributes: [String: String]
+    /// Child elements in document order.
+    var children: [XMLNode] = []
+    /// Character data directly inside the element (CDATA included), concatenated.
+    var text: String = ""
+    /// 1-based line of the start tag (as the XML parser reports it: where the tag ends).
+    let line: Int
+    /// 1-based column.
+    let column: Int
+
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.column = column
+    }
+
+    /// The value of attribute `name`, or of its unprefixed / `xml:`-prefixed twin
+    /// (`xml:id` and `id` are both accepted, since real files use both).
+    func attribute(_ key: String) -> String? {
+        if let v = attributes[key] { return v }
+        if key == "xml:id" { return attributes["id"] }
+        return nil
+    }
+
+    /// The first child element named `name`.
+    func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
+}
+
+/// Parses XML bytes into an ``XMLNode`` tree with FoundationXML's `XMLParser` (libxml2).
+///
+/// External entities are not resolved; element nesting deeper than 256 levels is refused so
+/// hostile input cannot exhaust the stack of the code that walks the tree. A syntax error
+/// becomes a ``TraceFileError`` with the parser's line and column.
+enum XMLTree {
+    /// The document element of `bytes`.
+    static func parse(_ bytes: [UInt8], file: String) throws(TraceFileError) -> XMLNode {
+        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            throw TraceFileError(file: file, problem: "the file is empty")
+        }
+        let builder = Builder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let failure = builder.failure {
+            throw TraceFileError(file: file, line: failure.line, column: failure.column, problem: failure.problem)
+        }
+        guard ok, let root = builder.root else {
+            let code = (parser.parserError as NSError?)?.code ?? -1
+            throw TraceFileError(file: file, line: max(1, parser.lineNumber), column: parser.columnNumber > 0 ? parser.columnNumber : nil,
+                                 problem: "not well-formed XML (\(describe(code)))")
+        }
+        return root
+    }
+
+    /// A readable name for an `XMLParser` error code: `prematureDocumentEndError` →
+    /// "premature document end".
+    static func describe(_ code: Int) -> String {
+        guard let c = XMLParser.ErrorCode(rawValue: code) else { return "parser error \(code)" }
+        var name = String(describing: c)
+        if name.hasSuffix("Error") { name.removeLast(5) }
+        var words = ""
+        for ch in name {
+            if ch.isUppercase { words += " " + ch.lowercased() } else { words.append(ch) }
+        }
+        return words.trimmingCharacters(in: .whitespaces) + " (code \(code))"
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var stack: [XMLNode] = []
+        var root: XMLNode?
+        var failure: (line: Int, column: Int?, problem: String)?
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            guard failure == nil else { return }
+            if stack.count >= 256 {
+                failure = (parser.lineNumber, parser.columnNumber, "elements nested deeper than 256 levels")
+                parser.abortParsing()
+                return
+            }
+            let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+            let node = XMLNode(name: local, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+            if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            if !stack.isEmpty { stack.removeLast() }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            guard failure == nil else { return }
+            let code = (parseError as NSError).code
+            failure = (max(1, parser.lineNumber), parser.columnNumber > 0 ? parser.columnNumber : nil,
+                       "not well-formed XML (\(XMLTree.describe(code)))")
+        }
+    }
+}
