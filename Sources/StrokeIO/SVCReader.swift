@@ -110,7 +110,8 @@ public enum SVCReader {
             r.x != r.x.rounded() || r.y != r.y.rounded() || r.t != r.t.rounded() || (hasPenChannels && r.pressure != r.pressure.rounded())
         }
         let mmPerPoint = PhysicalLength.millimetresPerPoint
-        let unitsPerPoint = converted ? 1 / mmPerPoint : (options.tabletUnitsPerMillimetre ?? 200) * mmPerPoint
+        // File units per point: a point is 25.4/72 mm, and 25.4/72 × (device units per mm) device units.
+        let unitsPerPoint = converted ? mmPerPoint : (options.tabletUnitsPerMillimetre ?? 200) * mmPerPoint
         let t0 = first.t
         var pressureScale = 1.0
         if !converted {
