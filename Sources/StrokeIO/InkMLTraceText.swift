@@ -105,7 +105,9 @@ struct InkMLTraceText {
                         while i < n, isDigit(b[i]) { i += 1; digits += 1 }
                     }
                     guard digits > 0 else {
-                        let end = min(n, s + 12)
+                        var end = s
+                        while end < n, end - s < 12, !isBlank(b[end]), b[end] != UInt8(ascii: ",") { end += 1 }
+                        end = max(end, min(n, s + 1))
                         let shown = String(decoding: b[s..<end].map { ($0 >= 0x20 && $0 < 0x7F) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
                         throw fail("\"\(shown)\" is not a value (channel \(channels[c].name))")
                     }
