@@ -51,8 +51,8 @@ public enum CynReader {
         guard !lines.isEmpty else { throw TraceFileError(file: file, problem: "the file is empty") }
         let reader = FieldReader(file: file, bytes: bytes)
         func text(_ line: TextLine) -> String { String(decoding: bytes[TextLines.trimmed(line.range, in: bytes)], as: UTF8.self) }
-        guard let firstStroke = lines.firstIndex(where: { text($0) == "stroke 0" }) else {
-            throw TraceFileError(file: file, line: lines.last!.number, problem: "no \"stroke 0\" line: not a .cyn file, or it has no strokes")
+        guard let firstStroke = lines.firstIndex(where: { text($0).hasPrefix("stroke ") }) else {
+            throw TraceFileError(file: file, line: lines.last!.number, problem: "no \"stroke <i>\" line: not a .cyn file, or it has no strokes")
         }
         guard firstStroke > 0 else {
             throw reader.error(lines[0], nil, "the header with the stroke count is missing before \"stroke 0\"")

@@ -67,6 +67,7 @@ struct InkMLTraceText {
                 while i < n, isBlank(b[i]) { if b[i] == 0x0A { line += 1 }; i += 1 }
                 if i == n || b[i] == UInt8(ascii: ",") { break }
                 guard c < channels.count else {
+                    line = pointLine
                     throw fail("a point has more than \(channels.count) values (channels: \(channels.map(\.name).joined(separator: " ")))")
                 }
                 // Difference-order prefix.
@@ -148,6 +149,7 @@ struct InkMLTraceText {
                 c += 1
             }
             guard c >= regular else {
+                line = pointLine
                 if c == 0 { throw fail("an empty point (two ',' in a row?)") }
                 throw fail("a point has \(c) values but the trace format has \(regular) regular channels (\(channels.prefix(regular).map(\.name).joined(separator: " ")))")
             }

@@ -67,17 +67,17 @@ enum XMLTree {
         return root
     }
 
-    /// A readable name for an `XMLParser` error code: `prematureDocumentEndError` →
-    /// "premature document end".
+    /// A readable description of a libxml2 error code (the code `XMLParser` reports), for
+    /// the codes malformed files commonly produce; others are given by number.
     static func describe(_ code: Int) -> String {
-        guard let c = XMLParser.ErrorCode(rawValue: code) else { return "parser error \(code)" }
-        var name = String(describing: c)
-        if name.hasSuffix("Error") { name.removeLast(5) }
-        var words = ""
-        for ch in name {
-            if ch.isUppercase { words += " " + ch.lowercased() } else { words.append(ch) }
-        }
-        return words.trimmingCharacters(in: .whitespaces) + " (code \(code))"
+        let known: [Int: String] = [
+            4: "the document is empty", 5: "the document is unfinished (truncated?) or has text after its end",
+            9: "an invalid character", 23: "'<' inside an attribute value", 26: "an undeclared entity",
+            38: "an attribute value without quotes", 39: "an unterminated attribute value",
+            41: "an attribute given twice", 68: "a misplaced name or character", 73: "'>' expected",
+            76: "an end tag that does not match its start tag", 77: "the file ends inside an element (truncated?)",
+        ]
+        return (known[code] ?? "libxml2 error") + " (code \(code))"
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
