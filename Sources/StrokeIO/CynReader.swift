@@ -91,7 +91,7 @@ public enum CynReader {
             }
             i += 1
             var stroke = TraceAssembly.RawStroke(id: "stroke-\(k)")
-            stroke.samples.reserveCapacity(Int(n))
+            stroke.samples.reserveCapacity(min(Int(n), lines.count - i))
             var previous = -Double.infinity
             var first = 0.0
             for j in 0..<Int(n) {

@@ -313,8 +313,9 @@ public enum InkMLReader {
             if untimed {
                 notes.append("\(file): \(pending.filter { !$0.timed }.count) trace(s) have no time channel; synthetic times at \(JSONText.number(syntheticRate)) Hz were given and the trace is marked resampled")
             }
-            // Time must not go backwards within a stroke.
+            // Time must not go backwards within a stroke, and nothing may have overflowed.
             for (k, p) in pending.enumerated() {
+                try TraceAssembly.checkFinite(p.samples, lines: p.lines, file: file, stroke: k, id: p.id)
                 for j in p.samples.indices.dropFirst() where p.samples[j].time < p.samples[j - 1].time {
                     throw TraceFileError(file: file, line: p.lines[j], stroke: k, strokeID: p.id, sample: j,
                                          problem: "T = \(JSONText.number(p.samples[j].time)) s goes backwards (previous point at \(JSONText.number(p.samples[j - 1].time)) s)")

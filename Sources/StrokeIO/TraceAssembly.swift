@@ -35,7 +35,8 @@ enum TraceAssembly {
         var strokes: [Stroke] = []
         strokes.reserveCapacity(raw.count)
         var intervals: [Double] = []
-        for r in raw {
+        for (k, r) in raw.enumerated() {
+            try checkFinite(r.samples, lines: r.lines, file: file, stroke: k, id: r.id)
             var samples = r.samples
             if retime, let hz = options.retimeHz { Retiming.retime(&samples, nominalRateHz: hz) }
             for (a, b) in zip(samples, samples.dropFirst()) where b.time > a.time { intervals.append(b.time - a.time) }
@@ -44,6 +45,17 @@ enum TraceAssembly {
         }
         if metadata.sampleRateHz == nil, let m = median(&intervals) { metadata.sampleRateHz = rate(fromInterval: m) }
         return Trace(metadata: metadata, channels: channels, strokes: strokes)
+    }
+
+    /// Throws when a conversion overflowed (a huge coordinate times a unit scale, say), so
+    /// that no non-finite number can enter a trace.
+    static func checkFinite(_ samples: [TouchSample], lines: [Int], file: String, stroke: Int, id: String) throws(TraceFileError) {
+        for (j, s) in samples.enumerated() {
+            for c in Channel.allCases where !c.value(of: s).isFinite {
+                throw TraceFileError(file: file, line: j < lines.count ? lines[j] : nil, stroke: stroke, strokeID: id, sample: j,
+                                     problem: "\(c.rawValue) is out of range after unit conversion (\(c.value(of: s)))")
+            }
+        }
     }
 
     /// 1 / `interval`, rounded to 0.001 Hz: timestamps rebased by a subtraction carry

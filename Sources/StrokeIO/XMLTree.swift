@@ -50,6 +50,7 @@ enum XMLTree {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw TraceFileError(file: file, problem: "the file is empty")
         }
+        try checkText(bytes, file: file)
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -65,6 +66,46 @@ enum XMLTree {
                                  problem: "not well-formed XML (\(describe(code)))")
         }
         return root
+    }
+
+    /// Refuses bytes that are not UTF-8 text before they reach the XML parser: FoundationXML
+    /// traps (rather than reporting an error) on some invalid UTF-8 in element names, so
+    /// invalid sequences and the control characters XML 1.0 forbids are caught here, with
+    /// the line and column of the first one. (InkML is UTF-8 in practice; a UTF-8 byte-order
+    /// mark is fine.)
+    static func checkText(_ bytes: [UInt8], file: String) throws(TraceFileError) {
+        var line = 1, lineStart = 0, i = 0
+        func fail(_ problem: String) -> TraceFileError {
+            TraceFileError(file: file, line: line, column: i - lineStart + 1, problem: problem)
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0x0A { line += 1; lineStart = i + 1 } else if b < 0x20 && b != 0x09 && b != 0x0D || b == 0x7F {
+                    throw fail("binary data (byte 0x\(String(b, radix: 16, uppercase: true))): not XML text")
+                }
+                i += 1
+                continue
+            }
+            // A multi-byte UTF-8 sequence: lead byte, length, and the valid range of the
+            // second byte (excluding overlong forms and surrogates, RFC 3629).
+            let length: Int, low: UInt8, high: UInt8
+            switch b {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            default: throw fail("invalid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true))): InkML must be UTF-8 text")
+            }
+            guard i + length <= bytes.count, (low...high).contains(bytes[i + 1]),
+                  bytes[(i + 2)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                throw fail("invalid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true))): InkML must be UTF-8 text")
+            }
+            i += length
+        }
     }
 
     /// A readable description of a libxml2 error code (the code `XMLParser` reports), for

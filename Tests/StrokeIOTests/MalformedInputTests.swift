@@ -209,3 +209,10 @@ final class MalformedInputTests: XCTestCase {
         }
     }
 }
+
+final class TraceFileErrorTests: XCTestCase {
+    func testDescriptionIsOneLineEvenWhenItQuotesControlCharacters() {
+        let e = TraceFileError(file: "a.json", line: 3, stroke: 1, strokeID: "two\nlines", problem: "value \"x\ty\r\u{1B}\" is bad")
+        XCTAssertEqual(e.description, "a.json:3: stroke 1 (id \"two\\nlines\"): value \"x\\ty\\r\\u{1B}\" is bad")
+    }
+}
