@@ -115,8 +115,9 @@ public struct CSVColumnMapping: Hashable, Sendable {
         return seen
     }
 
-    /// Evaluates `e` given each column's value.
-    static func evaluate(_ e: Expression, _ column: (ColumnReference) throws(TraceFileError) -> Double) throws(TraceFileError) -> Double {
+    /// Evaluates `e`, asking `column` for each referenced column's value; comparisons give 1
+    /// or 0. Plain IEEE arithmetic: a division by zero gives ±∞ or NaN, which callers reject.
+    public static func evaluate(_ e: Expression, _ column: (ColumnReference) throws(TraceFileError) -> Double) throws(TraceFileError) -> Double {
         switch e {
         case .number(let v): return v
         case .column(let c): return try column(c)
@@ -222,11 +223,12 @@ public struct CSVColumnMapping: Hashable, Sendable {
                 return e
             }
             if c == "$" {
+                let dollar = i
                 i += 1
                 let s = i
                 while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
-                guard i > s, let n = Int(String(chars[s..<i])), n >= 1, n <= 100_000 else {
-                    throw error("'$' must be followed by a column number from 1")
+                guard i > s, i - s <= 6, let n = Int(String(chars[s..<i])), n >= 1, n <= 100_000 else {
+                    throw SyntaxError(position: dollar + 1, problem: "'$' must be followed by a column number from 1 to 100000")
                 }
                 return .column(.position(n))
             }
