@@ -26,21 +26,47 @@ import Foundation
 public struct CSVColumnMapping: Hashable, Sendable {
     /// What an assignment sets.
     public enum Target: String, Sendable, Hashable, CaseIterable {
-        case t, x, y, force, maxForce, altitude, azimuth, majorRadius, stroke, down
+        /// Time in seconds (required).
+        case t
+        /// Horizontal position in trace units (required).
+        case x
+        /// Vertical position in trace units (required).
+        case y
+        /// Normal force (0…1 for tablets).
+        case force
+        /// The device's maximum force.
+        case maxForce
+        /// Altitude in radians (π/2 upright).
+        case altitude
+        /// Azimuth in radians from +x.
+        case azimuth
+        /// Contact radius in trace units.
+        case majorRadius
+        /// A column whose text changes start a new stroke.
+        case stroke
+        /// Non-zero when the pen is down; other rows are hover.
+        case down
     }
 
     /// A column reference: by header name or 1-based position.
     public enum ColumnReference: Hashable, Sendable {
+        /// By header name.
         case name(String)
+        /// By 1-based position (`$3`).
         case position(Int)
     }
 
     /// An arithmetic expression over a row's columns.
     public indirect enum Expression: Hashable, Sendable {
+        /// A literal (`pi` and `deg` included).
         case number(Double)
+        /// A column's value.
         case column(ColumnReference)
+        /// Unary minus.
         case negate(Expression)
+        /// `+`, `-`, `*` or `/`.
         case binary(Character, Expression, Expression)
+        /// `==`, `!=`, `<`, `<=`, `>`, `>=`: 1 when true, else 0.
         case compare(String, Expression, Expression)
     }
 
@@ -50,6 +76,7 @@ public struct CSVColumnMapping: Hashable, Sendable {
         public var position: Int
         /// What is wrong.
         public var problem: String
+        /// One line: `column mapping, character 12: expected ')'`.
         public var description: String { "column mapping, character \(position): \(problem)" }
     }
 
@@ -58,7 +85,9 @@ public struct CSVColumnMapping: Hashable, Sendable {
     /// The assignments in the order written.
     public let assignments: [(target: Target, expression: Expression)]
 
+    /// Two mappings are equal when written identically (the assignments follow from the text).
     public static func == (a: CSVColumnMapping, b: CSVColumnMapping) -> Bool { a.text == b.text }
+    /// Hashes the text, consistently with `==`.
     public func hash(into h: inout Hasher) { h.combine(text) }
 
     /// The expression assigned to `target`, if any.

@@ -6,7 +6,7 @@ public struct ImportOptions: Hashable, Sendable {
     /// Display refresh rate (Hz) at which samples are grouped into events
     /// (``FrameGrouping/events(from:refreshRateHz:terminalPhase:)``) and written as the
     /// trace's `refreshRateHz`. `nil`: the file's own value where it has one (InkML written by
-    /// StrokeLab), otherwise 60.
+    /// StrokeLab), otherwise 60. Native traces keep their own events and rate.
     public var refreshRateHz: Double?
     /// When set, re-time each stroke at this nominal sample rate (Hz) to undo host-time
     /// bursts (``Retiming/retime(_:nominalRateHz:)``). `nil` (the default) keeps the

@@ -34,6 +34,7 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.problem = problem
     }
 
+    /// The one-line message: `file:line:column: stroke k (id "…"), event e, sample s: problem`.
     public var description: String {
         var head = file
         if let line {

@@ -64,7 +64,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Field separator for csv (one character; default: detected).")
     var separator: String?
 
-    @Option(name: .long, help: "Units of mapped csv x, y: pt, px or mm (default pt).")
+    @Option(name: .long, help: "Units of mapped csv x, y: pt, px or mm.")
     var units: String = "pt"
 
     @Option(name: .customLong("mm-per-unit"), help: "Millimetres per csv unit, when known.")

@@ -145,7 +145,10 @@ final class MalformedInputTests: XCTestCase {
             Case("backwards", head + "<trace>\n0 0 10,\n1 1 5\n</trace>\n</ink>", line: 5, ["goes backwards"]),
             Case("not-ink", "<svg>\n<path/>\n</svg>", line: 1, ["not <ink>"]),
             Case("empty", "", line: nil, ["the file is empty"]),
-            Case("garbage", bytes: Self.garbage, line: 1, ["not well-formed XML"]),
+            Case("garbage", bytes: Self.garbage, line: 1, ["binary data", "not XML text"]),
+            // Found by the fuzz test: FoundationXML traps on invalid UTF-8 in an element name,
+            // so the reader must refuse it first.
+            Case("invalid-utf8", bytes: [0x3C, 0x69, 0x6E, 0x6B, 0x3E, 0x0A, 0x3C, 0xDD, 0x24, 0x35, 0x3E], line: 2, ["invalid UTF-8", "byte 0xDD"]),
             Case("no-traces", head + "</ink>", line: 1, ["no <trace>"]),
         ], valid: valid)
     }
