@@ -34,6 +34,7 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.problem = problem
     }
 
+    /// The one-line message: `file:line:column: stroke k (id "…"), event e, sample s: problem`.
     public var description: String {
         var head = file
         if let line {
@@ -48,6 +49,27 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         }
         if let event { place.append("event \(event)") }
         if let sample { place.append("sample \(sample)") }
-        return head + ": " + (place.isEmpty ? "" : place.joined(separator: ", ") + ": ") + problem
+        let text = head + ": " + (place.isEmpty ? "" : place.joined(separator: ", ") + ": ") + problem
+        return Self.oneLine(text)
+    }
+
+    /// `text` with control characters (which quoted file content can carry) written as
+    /// visible escapes — `\n`, `\r`, `\t`, `\u{1B}` — so a description is always one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+            return text
+        }
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20 || (c.value >= 0x7F && c.value < 0xA0) || c == "\u{2028}" || c == "\u{2029}":
+                out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }

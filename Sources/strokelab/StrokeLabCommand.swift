@@ -16,5 +16,6 @@ struct StrokeLabCommand: AsyncParsableCommand {
             SynthCommand.self,
             RunCommand.self,
             ListCommand.self,
+            ImportCommand.self,
         ])
 }
