@@ -20,9 +20,6 @@ public struct LoadedTrace: Sendable {
 
 /// Finding and reading the trace files of an experiment's datasets.
 public enum DatasetLoader {
-    /// File extensions that a directory is searched for.
-    public static let traceExtensions: Set<String> = ["json"]
-
     /// Expands `pattern` — a file, a directory (searched recursively for trace files) or a
     /// glob (`*`, `?`, `[…]`) — relative to `base` when it is not absolute. Sorted, so runs
     /// are deterministic.
@@ -31,9 +28,7 @@ public enum DatasetLoader {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { return [full] }
-            let found = FileManager.default.enumerator(atPath: full)?.compactMap { $0 as? String } ?? []
-            return found.filter { traceExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-                .map { full + "/" + $0 }.sorted()
+            return (try? TraceImport.importableFiles(in: full)) ?? []
         }
         return glob(full)
     }
@@ -50,14 +45,19 @@ public enum DatasetLoader {
         return paths.sorted()
     }
 
-    /// Reads one trace file in `format` (`nil` or `native` for the native format).
+    /// Reads one trace file in `format` (a ``TraceFormat`` id; detected when `nil`), so real
+    /// recordings run without a separate import step.
     /// - Throws: the reader's located error, as an ``ExperimentError`` line.
-    public static func read(path: String, format: String?) throws(ExperimentError) -> [Trace] {
-        switch format {
-        case nil, "native":
-            do { return [try NativeTraceReader.read(path: path)] } catch { throw ExperimentError(error.description) }
-        case let other?:
-            throw ExperimentError("\(path): unknown trace format '\(other)' (known: native)")
+    public static func read(path: String, format: String?, options: ImportOptions = ImportOptions()) throws(ExperimentError) -> [Trace] {
+        var chosen: TraceFormat? = nil
+        if let format {
+            guard let f = TraceFormat(rawValue: format) else {
+                throw ExperimentError("\(path): unknown trace format '\(format)' (known: \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            chosen = f
+        }
+        do { return try TraceImport.load(path: path, format: chosen, options: options) } catch {
+            throw ExperimentError(error.description)
         }
     }
 
