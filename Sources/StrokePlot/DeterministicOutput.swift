@@ -4,10 +4,9 @@ public enum DeterministicOutput {
     public static let pdfDate = "D:20000101000000Z"
 
     /// Replaces the value of every `/CreationDate (…)` and `/ModDate (…)` in a PDF with
-    /// ``pdfDate``, padded with spaces inside the parentheses' slot so the byte length and
-    /// therefore the cross-reference offsets do not change. A value too short to hold the
-    /// fixed date is overwritten with spaces instead... no: with its own length of the fixed
-    /// date's prefix, which is still a valid PDF date (year first). O(n).
+    /// ``pdfDate``, in place: padded with spaces when the old value is longer, truncated to
+    /// its length when shorter (a PDF date may stop after any field, year first), so the byte
+    /// length and therefore the cross-reference offsets do not change. O(n).
     public static func fixingPDFDates(_ bytes: [UInt8]) -> [UInt8] {
         var out = bytes
         for key in ["/CreationDate", "/ModDate"] {

@@ -55,6 +55,13 @@ public struct GnuplotScript: Hashable, Sendable {
             cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(figure.fontSize + 2))'")
         }
         GnuplotScript.axisCommands(figure.x, name: "x", into: &steps)
+        if figure.legend.position == .below {
+            // gnuplot 5.4 under-reserves room for a key below the plot and draws it over the
+            // x label, more so with more rows. An explicit bottom margin (in character
+            // heights: tics and label, then one line per entry, as one column) avoids it.
+            let entries = figure.series.filter { $0.title != nil }.count
+            cmd("set bmargin \(5 + entries + (figure.x.ticRotation != 0 ? 3 : 0))")
+        }
         GnuplotScript.axisCommands(figure.y, name: "y", into: &steps)
         if let y2 = figure.y2 {
             GnuplotScript.axisCommands(y2, name: "y2", into: &steps)
@@ -172,7 +179,8 @@ public struct GnuplotScript: Hashable, Sendable {
     }
 
     static func keyCommand(_ legend: Legend) -> String {
-        let box = legend.boxed ? " box lw 1 lc rgb '#999999' opaque" : " nobox"
+        // Left reverse: marker first, then left-aligned text, which reads best for long labels.
+        let box = (legend.boxed ? " box lw 1 lc rgb '#999999' opaque" : " nobox") + " Left reverse samplen 2.5 spacing 1.1"
         switch legend.position {
         case .hidden: return "unset key"
         case .topRight: return "set key inside top right" + box
@@ -180,7 +188,11 @@ public struct GnuplotScript: Hashable, Sendable {
         case .bottomRight: return "set key inside bottom right" + box
         case .bottomLeft: return "set key inside bottom left" + box
         case .outsideRight: return "set key outside right top vertical" + box
-        case .below: return "set key outside below center horizontal maxrows 4" + box
+        // Outside the plot nothing needs hiding, and gnuplot 5.4's opaque fill of a key
+        // below the plot would cover the x label.
+        case .below:
+            return "set key outside below center horizontal"
+                + (legend.boxed ? " box lw 1 lc rgb '#999999'" : " nobox") + " Left reverse samplen 2.5"
         }
     }
 

@@ -14,5 +14,7 @@ struct StrokeLabCommand: AsyncParsableCommand {
         version: StrokeLabVersion.current,
         subcommands: [
             ListCommand.self,
+            RenderCommand.self,
+            PlotCommand.self,
         ])
 }
