@@ -18,17 +18,15 @@ public struct ComparisonGrid: Hashable, Sendable {
         }
     }
 
-    /// A zoomed inset placed in the bottom-right corner of every panel.
+    /// A zoomed inset: a square as tall as the panel, beside every panel, magnifying the
+    /// same region in each.
     public struct Inset: Hashable, Sendable {
         /// The trace-space region to magnify; `nil` picks one automatically
         /// (``ComparisonGrid/automaticInsetRegion()``).
         public var region: Rect?
-        /// The inset's side as a fraction of the panel's drawing area width (0.15…0.7).
-        public var fraction: Double
         /// Creates an inset.
-        public init(region: Rect? = nil, fraction: Double = 0.42) {
+        public init(region: Rect? = nil) {
             self.region = region
-            self.fraction = fraction
         }
     }
 
@@ -38,12 +36,16 @@ public struct ComparisonGrid: Hashable, Sendable {
     public var panels: [Panel]
     /// The frame (event index) shown in every panel; `nil` for the finished strokes.
     public var frameIndex: Int?
-    /// Panels per row; `nil` chooses up to 3.
+    /// Panels per row; `nil` chooses up to 2 with an inset, 3 without.
     public var columns: Int?
     /// Drawing-area width of each panel, pixels.
     public var panelWidth: Int
-    /// Drawing-area height of each panel, pixels.
+    /// Drawing-area height of each panel, pixels (the maximum when
+    /// ``fitsPanelHeightToStroke`` is set).
     public var panelHeight: Int
+    /// Shortens panels to the strokes' aspect ratio (down to 45% of the width), so wide
+    /// handwriting is not drawn in a thin band of a square panel.
+    public var fitsPanelHeightToStroke: Bool
     /// The zoomed inset, or `nil` for none.
     public var inset: Inset?
     /// Overlays drawn in every panel.
@@ -66,6 +68,7 @@ public struct ComparisonGrid: Hashable, Sendable {
         self.columns = columns
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
+        self.fitsPanelHeightToStroke = true
         self.inset = inset
         self.overlays = overlays
         self.style = style

@@ -14,7 +14,7 @@ public enum RasterRenderer {
         static let gap = 14.0
         static let headingHeight = 30.0
         static let titleHeight = 24.0
-        static let keyHeight = 30.0
+        static let keyLineHeight = 20.0
         static let padding = 12.0
     }
 
@@ -25,14 +25,39 @@ public enum RasterRenderer {
             throw RasterError("panels of \(grid.panelWidth)×\(grid.panelHeight) px are too small (at least 40×40)")
         }
         let n = grid.panels.count
-        let columns = max(1, min(grid.columns ?? min(n, 3), n))
+        // Panels with an inset beside them are twice as wide: two per row by default.
+        let columns = max(1, min(grid.columns ?? min(n, grid.inset == nil ? 3 : 2), n))
         let rows = (n + columns - 1) / columns
-        let pw = Double(grid.panelWidth), ph = Double(grid.panelHeight)
+        // One zoom for all panels: the shared bounds fitted into a drawing area.
+        // A tap or a tiny stroke is shown at least 50 stroke widths across, so a dot looks
+        // like a dot rather than filling the panel.
+        var bounds = grid.sharedBounds ?? Rect(.zero, Point(x: 1, y: 1))
+        let minimumExtent = 50 * grid.style.strokeWidth
+        if bounds.width < minimumExtent && bounds.height < minimumExtent {
+            let c = bounds.center, h = minimumExtent / 2
+            bounds = bounds.union(Rect(Point(x: c.x - h, y: c.y - h), Point(x: c.x + h, y: c.y + h)))
+        }
+        let pad = Layout.padding + grid.style.strokeWidth
+        let pw = Double(grid.panelWidth)
+        var ph = Double(grid.panelHeight)
+        if grid.fitsPanelHeightToStroke, bounds.width > 0 {
+            // A wide stroke (handwriting) gets a shorter panel instead of empty bands.
+            let natural = (pw - 2 * pad) * bounds.height / bounds.width + 2 * pad
+            ph = min(ph, max(natural, 0.45 * pw, 40))
+        }
+        let fitted = Viewport(fitting: bounds, into: Rect(Point(x: pad, y: pad), Point(x: pw - pad, y: ph - pad)))
+        let insetRegion = grid.inset.flatMap { $0.region ?? grid.automaticInsetRegion() }
+
         let top = Layout.margin + (grid.heading == nil ? 0 : Layout.headingHeight)
         let cellHeight = Layout.titleHeight + ph
-        let width = Layout.margin * 2 + Double(columns) * pw + Double(columns - 1) * Layout.gap
+        // The inset sits beside each panel (a square as tall as the panel), where it hides
+        // nothing: strokes fill panels, so no corner is reliably empty.
+        let besideWidth = insetRegion != nil ? Layout.gap / 2 + ph : 0
+        let cellWidth = pw + besideWidth
+        let width = Layout.margin * 2 + Double(columns) * cellWidth + Double(columns - 1) * Layout.gap
+        let keyLines = grid.showsKey ? layoutKey(keyItems(grid), maxWidth: width - 2 * Layout.margin) : []
         let height = top + Double(rows) * cellHeight + Double(rows - 1) * Layout.gap
-            + (grid.showsKey ? Layout.keyHeight : 0) + Layout.margin
+            + Double(keyLines.count) * Layout.keyLineHeight + (keyLines.isEmpty ? 0 : 10) + Layout.margin
         let canvas = try CairoCanvas(format: format, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)),
                                      background: grid.style.background)
         let cr = canvas.cr
@@ -42,17 +67,11 @@ public enum RasterRenderer {
             TextDrawing.show(cr, text, x: Layout.margin, y: Layout.margin + 18, color: .black)
         }
 
-        // One zoom for all panels: the shared bounds fitted into a drawing area.
-        let bounds = grid.sharedBounds ?? Rect(.zero, Point(x: 1, y: 1))
-        let pad = Layout.padding + grid.style.strokeWidth
-        let fitted = Viewport(fitting: bounds, into: Rect(Point(x: pad, y: pad), Point(x: pw - pad, y: ph - pad)))
-        let insetRegion = grid.inset.flatMap { $0.region ?? grid.automaticInsetRegion() }
-
         for (index, scene) in grid.scenes.enumerated() {
             let col = index % columns, row = index / columns
-            let x0 = Layout.margin + Double(col) * (pw + Layout.gap)
+            let x0 = Layout.margin + Double(col) * (cellWidth + Layout.gap)
             let y0 = top + Double(row) * (cellHeight + Layout.gap)
-            let title = TextDrawing.fitted(cr, grid.panels[index].title, maxWidth: pw - 4, size: 13, minSize: 9, bold: true)
+            let title = TextDrawing.fitted(cr, grid.panels[index].title, maxWidth: cellWidth - 4, size: 13, minSize: 9, bold: true)
             TextDrawing.show(cr, title, x: x0 + 2, y: y0 + 17, color: .black)
             let area = Rect(Point(x: x0, y: y0 + Layout.titleHeight), Point(x: x0 + pw, y: y0 + Layout.titleHeight + ph))
             let viewport = Viewport(bounds: fitted.bounds, scale: fitted.scale,
@@ -61,14 +80,19 @@ public enum RasterRenderer {
             cairo_rectangle(cr, area.min.x, area.min.y, area.width, area.height)
             cairo_clip(cr)
             scene.paint(in: cr, viewport: viewport, style: grid.style, overlays: grid.overlays)
-            if let region = insetRegion, let inset = grid.inset {
-                drawInset(cr, scene: scene, region: region, fraction: inset.fraction, area: area, main: viewport, grid: grid)
+            if let region = insetRegion {
+                strokeRect(cr, viewport.device(region), color: Self.insetColor, width: 1)
             }
             cairo_restore(cr)
+            if let region = insetRegion {
+                drawInset(cr, scene: scene, region: region, area: area, main: viewport, grid: grid)
+            }
             strokeRect(cr, area, color: .grey, width: 1)
         }
-        if grid.showsKey {
-            drawKey(cr, x: Layout.margin, y: height - Layout.margin - Layout.keyHeight + 20, maxWidth: width - 2 * Layout.margin, grid: grid)
+        var keyY = top + Double(rows) * cellHeight + Double(rows - 1) * Layout.gap + 10 + 14
+        for line in keyLines {
+            drawKeyLine(cr, line, x: Layout.margin, y: keyY)
+            keyY += Layout.keyLineHeight
         }
         return try canvas.finish()
     }
@@ -109,23 +133,21 @@ public enum RasterRenderer {
         cairo_stroke(cr)
     }
 
-    /// Draws the magnified `region` in the corner of `area` farthest from the region (so it
-    /// does not hide what it magnifies), and outlines the region in the main view so the
-    /// reader sees where it comes from. The inset magnifies geometry: line widths and dots
-    /// keep their main-view size, so the shape of joins and curves stays visible.
-    static func drawInset(_ cr: OpaquePointer, scene: StrokeScene, region: Rect, fraction: Double,
-                          area: Rect, main: Viewport, grid: ComparisonGrid) {
-        let outline = RasterColor(red: 0.8, green: 0.1, blue: 0.1)
-        let source = main.device(region)
-        strokeRect(cr, source, color: outline, width: 1)
-        let side = min(area.width, area.height) * min(max(fraction, 0.15), 0.7)
-        let right = source.center.x < area.center.x, bottom = source.center.y < area.center.y
-        let x0 = right ? area.max.x - side - 4 : area.min.x + 4
-        let y0 = bottom ? area.max.y - side - 4 : area.min.y + 4
-        let box = Rect(Point(x: x0, y: y0), Point(x: x0 + side, y: y0 + side))
+    /// Draws the magnified `region` in a square beside the panel `area`; the region itself
+    /// is outlined in the panel (same colour) so the reader sees where it comes from. The
+    /// inset magnifies geometry more than ink: line widths grow with the square root of the
+    /// zoom (dots keep their size), so the shape of joins and curves stays visible while
+    /// strokes still look like strokes.
+    static let insetColor = RasterColor(red: 0.8, green: 0.1, blue: 0.1)
+
+    static func drawInset(_ cr: OpaquePointer, scene: StrokeScene, region: Rect, area: Rect, main: Viewport,
+                          grid: ComparisonGrid) {
+        let outline = insetColor
+        let x0 = area.max.x + Layout.gap / 2
+        let box = Rect(Point(x: x0, y: area.min.y), Point(x: x0 + area.height, y: area.max.y))
         let viewport = Viewport(fitting: region, into: box)
         var style = grid.style
-        style.strokeWidth *= main.scale / viewport.scale
+        style.strokeWidth *= (main.scale / viewport.scale).squareRoot()
         cairo_save(cr)
         cairo_rectangle(cr, box.min.x, box.min.y, box.width, box.height)
         cairo_clip(cr)
@@ -138,28 +160,76 @@ public enum RasterRenderer {
         let zoom = viewport.scale / main.scale
         TextDrawing.setFont(cr, size: 11, bold: true)
         let label = zoom >= 10 ? "×\(Int(zoom.rounded()))" : "×" + String(Double(Int(zoom * 10 + 0.5)) / 10)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, box.min.x + 2, box.min.y + 2, TextDrawing.width(cr, label) + 6, 17)
+        cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, 0.85)
+        cairo_fill(cr)
         TextDrawing.show(cr, label, x: box.min.x + 5, y: box.min.y + 15, color: outline)
     }
 
-    /// The key: what each colour and dot means (only the overlays shown).
-    static func drawKey(_ cr: OpaquePointer, x: Double, y: Double, maxWidth: Double, grid: ComparisonGrid) {
-        let style = grid.style
+    /// One entry of the key: a mark and its text.
+    struct KeyItem {
         enum Mark { case line(RasterColor, Double, Bool), dot(RasterColor, Double) }
-        var items: [(Mark, String)] = [(.line(style.strokeColor, 3, false), "committed path")]
-        if grid.overlays.contains(.provisional) && grid.frameIndex != nil { items.append((.line(style.provisionalColor, 3, false), "provisional")) }
-        if grid.overlays.contains(.predicted) && grid.frameIndex != nil { items.append((.line(style.predictedColor, 3, true), "predicted")) }
-        if grid.overlays.contains(.reference) && grid.stroke.reference != nil { items.append((.line(style.referenceColor, 1.5, false), "reference")) }
-        if grid.overlays.contains(.samples) {
-            items.append((.dot(style.mainSampleColor, style.mainSampleRadius + 0.6), "main samples"))
-            items.append((.dot(style.coalescedSampleColor, style.coalescedSampleRadius + 0.6), "coalesced samples"))
+        var mark: Mark
+        var text: String
+    }
+
+    /// The key's entries: what each colour and dot means (only what the grid shows).
+    static func keyItems(_ grid: ComparisonGrid) -> [KeyItem] {
+        let style = grid.style
+        var items = [KeyItem(mark: .line(style.strokeColor, 3, false), text: "committed path")]
+        if grid.overlays.contains(.provisional) && grid.frameIndex != nil {
+            items.append(KeyItem(mark: .line(style.provisionalColor, 3, false), text: "provisional"))
         }
-        if grid.inset != nil { items.append((.line(RasterColor(red: 0.8, green: 0.1, blue: 0.1), 1.5, false), "zoomed region")) }
-        TextDrawing.setFont(cr, size: 12)
+        if grid.overlays.contains(.predicted) && grid.frameIndex != nil {
+            items.append(KeyItem(mark: .line(style.predictedColor, 3, true), text: "predicted"))
+        }
+        if grid.overlays.contains(.reference) && grid.stroke.reference != nil {
+            items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frameIndex == nil ? "reference" : "reference (pen so far)"))
+        }
+        if grid.overlays.contains(.samples) {
+            items.append(KeyItem(mark: .dot(style.mainSampleColor, style.mainSampleRadius + 0.6), text: "main samples"))
+            if grid.stroke.events.contains(where: { $0.samples.count > 1 }) {
+                items.append(KeyItem(mark: .dot(style.coalescedSampleColor, style.coalescedSampleRadius + 0.6), text: "coalesced samples"))
+            }
+        }
+        if grid.inset != nil {
+            items.append(KeyItem(mark: .line(RasterColor(red: 0.8, green: 0.1, blue: 0.1), 1.5, false), text: "zoomed region"))
+        }
+        return items
+    }
+
+    static let keyFontSize = 12.0
+
+    /// Breaks the key into lines no wider than `maxWidth` (measured with a scratch context).
+    static func layoutKey(_ items: [KeyItem], maxWidth: Double) -> [[KeyItem]] {
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1) else { return [items] }
+        defer { cairo_surface_destroy(scratch) }
+        guard let cr = cairo_create(scratch) else { return [items] }
+        defer { cairo_destroy(cr) }
+        TextDrawing.setFont(cr, size: keyFontSize)
+        var lines: [[KeyItem]] = []
+        var line: [KeyItem] = []
+        var used = 0.0
+        for item in items {
+            let needed = 30 + TextDrawing.width(cr, item.text) + 18
+            if !line.isEmpty && used + needed > maxWidth {
+                lines.append(line)
+                line = []
+                used = 0
+            }
+            line.append(item)
+            used += needed
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Draws one line of the key with its text baseline at `y`.
+    static func drawKeyLine(_ cr: OpaquePointer, _ items: [KeyItem], x: Double, y: Double) {
         var cx = x
-        for (mark, text) in items {
-            let needed = 30 + TextDrawing.width(cr, text) + 18
-            if cx + needed > x + maxWidth { break }
-            switch mark {
+        for item in items {
+            switch item.mark {
             case .line(let c, let w, let dashed):
                 cairo_new_path(cr)
                 cairo_move_to(cr, cx, y - 4)
@@ -176,9 +246,9 @@ public enum RasterRenderer {
                 cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
                 cairo_fill(cr)
             }
-            TextDrawing.setFont(cr, size: 12)
-            TextDrawing.show(cr, text, x: cx + 30, y: y, color: RasterColor(red: 0.2, green: 0.2, blue: 0.2))
-            cx += needed
+            TextDrawing.setFont(cr, size: keyFontSize)
+            TextDrawing.show(cr, item.text, x: cx + 30, y: y, color: RasterColor(red: 0.2, green: 0.2, blue: 0.2))
+            cx += 30 + TextDrawing.width(cr, item.text) + 18
         }
     }
 }

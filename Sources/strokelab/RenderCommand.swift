@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
             committed path is black; at a chosen --frame the provisional tail is blue and the \
             predicted segments blue and dashed. Orange dots are main samples, grey dots the other \
             coalesced samples, the green line the reference. A red box marks the region shown \
-            magnified in each panel's corner (by default where the drawn paths stray farthest \
+            magnified in a square beside each panel (by default where the drawn paths stray farthest \
             from the reference, or the pen tip at --frame).
 
             Example: strokelab render --trace Datasets/synthetic/circles.json --stroke circle-fast \
@@ -41,10 +41,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not draw the input sample dots.")
     var noSamples = false
 
-    @Option(name: .long, help: "Panels per row (default: up to 3).")
+    @Option(name: .long, help: "Panels per row (default: 2 with the inset, 3 without).")
     var columns: Int?
 
-    @Option(name: .long, help: "Panel drawing size in pixels (square).")
+    @Option(name: .long, help: "Panel width in pixels (height follows the stroke's shape, at most the width).")
     var panelSize: Int = 420
 
     @Option(name: .long, help: "Stroke width in trace units.")
@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
         do { grid = try ComparisonGrid(stroke: chosen, pipelines: labels, frameIndex: frame) } catch { throw CommandFailure(error.description) }
         grid.panelWidth = panelSize
         grid.panelHeight = panelSize
-        grid.columns = columns.map { max(1, $0) } ?? (labels.count == 4 ? 2 : nil)
+        grid.columns = columns.map { max(1, $0) }
         grid.style.strokeWidth = width
         if noSamples { grid.overlays.remove(.samples) }
         if noInset {
