@@ -11,11 +11,13 @@ public struct CSVTable: Hashable, Sendable {
     /// Data rows, each with the line it starts on.
     public var rows: [(line: Int, fields: [String])]
 
+    /// Equal when headers and rows (fields and line numbers) are equal.
     public static func == (a: CSVTable, b: CSVTable) -> Bool {
         a.header == b.header && a.rows.count == b.rows.count
             && zip(a.rows, b.rows).allSatisfy { $0.line == $1.line && $0.fields == $1.fields }
     }
 
+    /// Hashes the header and rows, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(header)
         for r in rows { hasher.combine(r.line); hasher.combine(r.fields) }

@@ -37,7 +37,7 @@ public struct Figure: Hashable, Sendable {
     public var legend: Legend
     /// Light grid lines at the major tics.
     public var grid: Bool
-    /// Size in pixels for PNG and SVG; PDF pages are `width/100` × `height/100` inches.
+    /// Size in pixels for PNG and SVG; PDF pages are `width` × `height` points (1/72 in).
     public var width: Int
     /// Height in pixels.
     public var height: Int

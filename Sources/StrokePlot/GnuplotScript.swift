@@ -47,8 +47,10 @@ public struct GnuplotScript: Hashable, Sendable {
         case .svg:
             cmd("set terminal svg size \(figure.width),\(figure.height) fixed noenhanced font 'DejaVu Sans,\(font)' background '#ffffff' linewidth 1")
         case .pdf:
-            let w = GnuplotScript.number(Double(figure.width) / 100), h = GnuplotScript.number(Double(figure.height) / 100)
-            cmd("set terminal pdfcairo size \(w)in,\(h)in noenhanced font 'DejaVu Sans,\(font)' background '#ffffff' linewidth 1")
+            // One pixel becomes one point (1/72 in), so text, lines and layout keep the PNG's
+            // proportions; pdfcairo's default font and line scales (0.5) are undone.
+            let w = GnuplotScript.number(Double(figure.width) / 72), h = GnuplotScript.number(Double(figure.height) / 72)
+            cmd("set terminal pdfcairo size \(w)in,\(h)in noenhanced font 'DejaVu Sans,\(font)' fontscale 1 background '#ffffff' linewidth 2")
         }
         cmd("set output \(GnuplotScript.quoted(outputPath))")
         if let title = figure.title {

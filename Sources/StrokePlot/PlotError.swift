@@ -24,5 +24,6 @@ public struct PlotError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message, one line.
     public var description: String { message }
 }

@@ -30,8 +30,8 @@ extension ReportFigures {
     ///
     /// - Parameter lengthLabel: the x-axis title, e.g. "stroke length (path elements)".
     public static func renderCost(_ curves: [RenderCostCurve],
-                                  lengthLabel: String = "stroke length so far (path elements)",
-                                  title: String = "Render cost per frame as the stroke grows (median, quartile band)") -> Figure {
+                                  lengthLabel: String = "path elements on the canvas (all strokes so far)",
+                                  title: String = "Render cost per frame as the drawing grows") -> Figure {
         var series: [Series] = []
         for (i, c) in curves.enumerated() {
             let count = min(c.strokeLength.count, c.medianMilliseconds.count, c.lowerMilliseconds.count, c.upperMilliseconds.count)

@@ -6,5 +6,6 @@ public struct RasterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message, one line.
     public var description: String { message }
 }

@@ -51,7 +51,9 @@ public struct StrokeRasterStyle: Hashable, Sendable {
 
 /// Which overlays a raster draws on top of the stroke.
 public struct RasterOverlays: OptionSet, Hashable, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// Creates a set from option bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Input samples as dots: main samples larger (orange), other coalesced ones small (grey).

@@ -126,7 +126,7 @@ struct PlotCommand: ParsableCommand {
             for r in measured {
                 print("\(r.strategy.label): median \(fmt(r.medianCost(overFrames: 0..<0.1))) ms/frame over the first 10% of frames, \(fmt(r.medianCost(overFrames: 0.9..<1))) ms over the last 10%")
             }
-            return ReportFigures.renderCost(curves, title: "Render cost per frame, \(workload.summary) (median of \(options.repetitions), quartile band)")
+            return ReportFigures.renderCost(curves, title: "Render cost per frame: \(workload.summary), median of \(options.repetitions) runs")
         case .speedCurvature:
             guard let path = c.trace else { throw CommandFailure("speed-curvature needs --trace PATH") }
             let t: Trace
