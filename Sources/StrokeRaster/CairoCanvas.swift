@@ -46,11 +46,8 @@ final class CairoCanvas {
             if let s { cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX) }
         case .pdf:
             s = cairo_pdf_surface_create_for_stream(appendToSink, closure, Double(width), Double(height))
-            if let s {
-                // A fixed date instead of "now", so equal drawings give equal files.
-                cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-                cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "StrokeLab")
-            }
+            // The creation date ("now") is fixed afterwards by DeterministicVectorOutput.
+            if let s { cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "StrokeLab") }
         }
         guard let s, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
             if let s { cairo_surface_destroy(s) }

@@ -4,9 +4,10 @@
 ///   the process (`surface5`, `clip3`, `glyph0-1`), so the same drawing made twice in one
 ///   process differs. Every `id="…"` value is renamed to `i1, i2, …` in order of first
 ///   definition, and every reference (`url(#…)`, `xlink:href="#…"`, `href="#…"`) follows.
-/// - PDF: the creation date is set through `cairo_pdf_surface_set_metadata`; as a safety
-///   net any remaining `/CreationDate (…)`/`/ModDate (…)` value is overwritten in place with
-///   a fixed date of the same length (so cross-reference offsets stay valid).
+/// - PDF: Cairo writes the current time as `/CreationDate (D:…)`. Its digits are overwritten
+///   in place with 2000-01-01 00:00:00 (offset digits with zeros), keeping the length, so
+///   cross-reference offsets stay valid. (`cairo_pdf_surface_set_metadata` is not used for
+///   this: Cairo 1.16 writes that date without the required `D:` prefix.)
 public enum DeterministicVectorOutput {
     /// Renames SVG ids deterministically (see the type's documentation). O(n).
     public static func renumberingSVGIdentifiers(_ bytes: [UInt8]) -> [UInt8] {
@@ -44,10 +45,11 @@ public enum DeterministicVectorOutput {
         return Array(out.utf8)
     }
 
-    /// Overwrites PDF date values with `D:20000101000000Z` padded to their length. O(n).
+    /// Overwrites the digits of PDF `/CreationDate` and `/ModDate` values with those of
+    /// 2000-01-01 00:00:00, keeping every other byte. O(n).
     public static func fixingPDFDates(_ bytes: [UInt8]) -> [UInt8] {
         var out = bytes
-        let fixed = Array("D:20000101000000Z".utf8)
+        let fixedDigits = Array("20000101000000".utf8)
         for key in ["/CreationDate", "/ModDate"] {
             let pattern = Array(key.utf8)
             var i = 0
@@ -56,7 +58,13 @@ public enum DeterministicVectorOutput {
                 while j < out.count, out[j] == 0x20 { j += 1 }
                 guard j < out.count, out[j] == UInt8(ascii: "("),
                       let close = out[(j + 1)...].firstIndex(of: UInt8(ascii: ")")) else { i = start + 1; continue }
-                for k in 0..<(close - j - 1) { out[j + 1 + k] = k < fixed.count ? fixed[k] : 0x20 }
+                // Digits become the fixed date's digits (then zeros, for a time-zone offset),
+                // everything else stays: same length, same syntax.
+                var d = 0
+                for k in (j + 1)..<close where out[k] >= UInt8(ascii: "0") && out[k] <= UInt8(ascii: "9") {
+                    out[k] = d < fixedDigits.count ? fixedDigits[d] : UInt8(ascii: "0")
+                    d += 1
+                }
                 i = close
             }
         }

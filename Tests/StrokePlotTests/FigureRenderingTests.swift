@@ -73,6 +73,7 @@ final class FigureRenderingTests: XCTestCase {
         let pdf1 = try FigureRenderer.renderData(figure, format: .pdf), pdf2 = try FigureRenderer.renderData(figure, format: .pdf)
         XCTAssertEqual(pdf1, pdf2)
         XCTAssertTrue(String(decoding: pdf1.prefix(5), as: UTF8.self) == "%PDF-")
+        XCTAssertTrue(String(decoding: pdf1, as: UTF8.self).contains("/CreationDate (D:20000101000000"), "creation date is fixed")
     }
 
     func testFailedRenderLeavesTheExistingFileUntouched() throws {
@@ -111,6 +112,12 @@ final class FigureRenderingTests: XCTestCase {
         XCTAssertThrowsError(try GnuplotScript(figure: figure, format: .png, outputPath: "/tmp/x.png") { _, _ in "" }) { error in
             XCTAssertEqual("\(error)", "figure 'empty' has no data to plot")
         }
+    }
+
+    func testPDFDateDigitsAreReplacedInPlace() {
+        let pdf = Array("<< /CreationDate (D:20261121223000+01'00) /ModDate(D:20261121223001Z) >>".utf8)
+        let fixed = String(decoding: DeterministicOutput.fixingPDFDates(pdf), as: UTF8.self)
+        XCTAssertEqual(fixed, "<< /CreationDate (D:20000101000000+00'00) /ModDate(D:20000101000000Z) >>")
     }
 
     func testScriptQuotesTextAndSendsDataAsBinaryRecords() throws {

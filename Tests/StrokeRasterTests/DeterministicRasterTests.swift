@@ -31,7 +31,7 @@ final class DeterministicRasterTests: XCTestCase {
         XCTAssertEqual(a, b)
         let text = String(decoding: a, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("%PDF-"))
-        XCTAssertTrue(text.contains("D:20000101"), "creation date is fixed")
+        XCTAssertTrue(text.contains("/CreationDate (D:20000101000000"), "creation date is fixed")
     }
 
     func testSVGIdentifierRenumberingRewritesDefinitionsAndReferences() {
@@ -44,6 +44,6 @@ final class DeterministicRasterTests: XCTestCase {
         let pdf = Array("<< /CreationDate (D:20261121223000+01'00) /Producer (x) >>".utf8)
         let fixed = DeterministicVectorOutput.fixingPDFDates(pdf)
         XCTAssertEqual(fixed.count, pdf.count)
-        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("(D:20000101000000Z     )"))
+        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("(D:20000101000000+00'00)"))
     }
 }
