@@ -81,3 +81,42 @@ final class StrokeDrawingTests: XCTestCase {
         XCTAssertLessThan(scene.committed.count, grid.panels[0].replay.path.elements.count)
     }
 }
+
+final class PredictedOverlayTests: XCTestCase {
+    func testPredictedSegmentsAreDrawnBlueFromTheTip() throws {
+        // Give frame 5 of a replay one predicted sample 30 units to the right of its tip.
+        let stroke = TestStrokes.circle()
+        var grid = try ComparisonGrid(stroke: stroke, pipelines: ["linear"], frameIndex: 5)
+        var replay = grid.panels[0].replay
+        let tip = try XCTUnwrap(replay.displayedPath(at: replay.frames[5]).currentPoint)
+        let target = Point(x: tip.x + 30, y: tip.y)
+        replay.predicted.append(TouchSample(time: 1, location: target))
+        replay.frames[5].predicted = (replay.predicted.count - 1)..<replay.predicted.count
+        grid.panels[0].replay = replay
+        grid.inset = nil
+        grid.showsKey = false
+        grid.heading = nil
+        grid.style.predictedColor = RasterColor(red: 0, green: 0, blue: 1)
+        XCTAssertEqual(grid.scenes[0].predicted, [tip, target])
+
+        let image = try XCTUnwrap(PixelImage(png: try RasterRenderer.render(grid, format: .png)))
+        var blue = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (r, g, b) = image.pixel(x, y)
+                if b > 200 && r < 80 && g < 80 { blue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(blue, 20, "the predicted segment is drawn in the predicted colour")
+        grid.overlays.remove(.predicted)
+        let without = try XCTUnwrap(PixelImage(png: try RasterRenderer.render(grid, format: .png)))
+        var blueWithout = 0
+        for y in 0..<without.height {
+            for x in 0..<without.width {
+                let (r, g, b) = without.pixel(x, y)
+                if b > 200 && r < 80 && g < 80 { blueWithout += 1 }
+            }
+        }
+        XCTAssertEqual(blueWithout, 0, "and only when the overlay is on")
+    }
+}
