@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "StrokeSmoothing", targets: ["StrokeSmoothing"]),
         .library(name: "StrokeMetrics", targets: ["StrokeMetrics"]),
         .library(name: "StrokeIO", targets: ["StrokeIO"]),
+        .library(name: "StrokePlot", targets: ["StrokePlot"]),
+        .library(name: "StrokeRaster", targets: ["StrokeRaster"]),
         .library(name: "StrokeLab", targets: ["StrokeLab"]),
         .executable(name: "strokelab", targets: ["strokelab"]),
     ],
@@ -33,6 +35,25 @@ let package = Package(
         .target(
             name: "StrokeIO",
             dependencies: ["StrokeCore"]),
+        // gnuplot-iostream is header-only but pulls in Boost.Iostreams (compiled) and
+        // Boost.Filesystem (its temporary files); Debian: libgnuplot-iostream-dev.
+        .target(
+            name: "GnuplotBridge",
+            linkerSettings: [
+                .linkedLibrary("boost_iostreams"),
+                .linkedLibrary("boost_filesystem"),
+                .linkedLibrary("boost_system"),
+            ]),
+        .target(
+            name: "StrokePlot",
+            dependencies: ["GnuplotBridge", "StrokeCore", "StrokeIO"]),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .target(
+            name: "StrokeRaster",
+            dependencies: ["CCairo", "StrokeCore", "StrokeSmoothing", "StrokeIO"]),
         .target(
             name: "StrokeLab",
             dependencies: [
@@ -43,13 +64,18 @@ let package = Package(
         .executableTarget(
             name: "strokelab",
             dependencies: [
-                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore",
+                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore"]),
+        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore"]),
+        .testTarget(
+            name: "StrokeRasterTests",
+            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "StrokeLabTests",
             dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),

@@ -15,7 +15,9 @@ struct StrokeLabCommand: AsyncParsableCommand {
         subcommands: [
             SynthCommand.self,
             RunCommand.self,
-            ListCommand.self,
             ImportCommand.self,
+            RenderCommand.self,
+            PlotCommand.self,
+            ListCommand.self,
         ])
 }

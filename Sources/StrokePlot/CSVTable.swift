@@ -1,0 +1,114 @@
+/// A parsed CSV file (RFC 4180): a header row and data rows of text fields, each row with
+/// its 1-based line number for error messages.
+///
+/// Fields may be quoted with `"`; a quote inside a quoted field is doubled; quoted fields
+/// may hold commas and newlines (pipeline labels such as
+/// `coalesced|filter:one-euro(minCutoff=1,beta=0.007)` contain commas). CRLF and LF line ends
+/// are accepted; blank lines are skipped. O(n) in the text length.
+public struct CSVTable: Hashable, Sendable {
+    /// The header's field names.
+    public var header: [String]
+    /// Data rows, each with the line it starts on.
+    public var rows: [(line: Int, fields: [String])]
+
+    /// Equal when headers and rows (fields and line numbers) are equal.
+    public static func == (a: CSVTable, b: CSVTable) -> Bool {
+        a.header == b.header && a.rows.count == b.rows.count
+            && zip(a.rows, b.rows).allSatisfy { $0.line == $1.line && $0.fields == $1.fields }
+    }
+
+    /// Hashes the header and rows, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(header)
+        for r in rows { hasher.combine(r.line); hasher.combine(r.fields) }
+    }
+
+    /// Parses `text`; `file` names the source in errors. Every row must have as many fields
+    /// as the header.
+    public init(parsing text: String, file: String) throws(PlotError) {
+        var records: [(line: Int, fields: [String])] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var quotedField = false
+        var line = 1
+        var recordLine = 1
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var i = 0
+        func endRecord() {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty && !quotedField) {
+                records.append((recordLine, fields))
+            }
+            fields = []
+            field = ""
+            quotedField = false
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if inQuotes {
+                if c == "\"" {
+                    if i + 1 < scalars.count, scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 }
+                    else { inQuotes = false }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.unicodeScalars.append(c)
+                }
+            } else if c == "\"" {
+                guard field.isEmpty else {
+                    throw PlotError(.invalidInput, "\(file):\(line): a quote inside an unquoted field")
+                }
+                inQuotes = true
+                quotedField = true
+            } else if c == "," {
+                fields.append(field)
+                field = ""
+            } else if c == "\n" || c == "\r" {
+                if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
+                endRecord()
+                line += 1
+                recordLine = line
+            } else {
+                field.unicodeScalars.append(c)
+            }
+            i += 1
+        }
+        if inQuotes { throw PlotError(.invalidInput, "\(file):\(recordLine): a quoted field is never closed") }
+        if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
+        guard let first = records.first else { throw PlotError(.invalidInput, "\(file): empty file, expected a CSV header") }
+        header = first.fields
+        rows = Array(records.dropFirst())
+        for r in rows where r.fields.count != header.count {
+            throw PlotError(.invalidInput, "\(file):\(r.line): \(r.fields.count) fields, the header has \(header.count)")
+        }
+    }
+
+    /// Checks that the header is exactly `expected`, or throws a one-line error naming both.
+    public func requireHeader(_ expected: [String], file: String) throws(PlotError) {
+        guard header == expected else {
+            throw PlotError(.invalidInput, "\(file):1: columns are '\(header.joined(separator: ","))', expected exactly '\(expected.joined(separator: ","))'")
+        }
+    }
+
+    /// Parses a numeric field: a decimal or exponent number, `nan`/`NaN` or empty (missing,
+    /// read as NaN), `inf`/`-inf`.
+    public static func number(_ text: String, file: String, line: Int, column: String) throws(PlotError) -> Double {
+        let t = text.trimmingSpaces
+        if t.isEmpty || t.lowercased() == "nan" { return .nan }
+        guard let v = Double(t) else {
+            throw PlotError(.invalidInput, "\(file):\(line): column \(column): '\(text)' is not a number")
+        }
+        return v
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

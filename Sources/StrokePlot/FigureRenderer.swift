@@ -1,0 +1,63 @@
+import Foundation
+import StrokeIO
+
+/// Draws ``Figure``s with gnuplot (through ``GnuplotSession``) into PNG, SVG or PDF.
+///
+/// Output is atomic: gnuplot writes a private temporary file, which is checked, normalised
+/// and then written to the destination with ``AtomicFile`` (temporary file beside it, then
+/// rename), so a failed figure never leaves a partial file where a good one was.
+/// Output is deterministic: PNG and SVG from gnuplot carry no timestamps; a PDF's creation
+/// date is fixed by ``DeterministicOutput``.
+public enum FigureRenderer {
+    /// Renders `figure` to `path`, the format taken from `format` or the path's extension.
+    ///
+    /// `gnuplot`: the executable; `nil` means `$STROKELAB_GNUPLOT`, then `gnuplot` on PATH.
+    public static func render(_ figure: Figure, to path: String, format: OutputFormat? = nil,
+                              gnuplot: String? = nil) throws(PlotError) {
+        let f: OutputFormat
+        if let format { f = format } else { f = try OutputFormat.of(path: path) }
+        let bytes = try renderData(figure, format: f, gnuplot: gnuplot)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw PlotError(.io, error.description)
+        }
+    }
+
+    /// Renders `figure` and returns the file's bytes.
+    public static func renderData(_ figure: Figure, format: OutputFormat,
+                                  gnuplot: String? = nil) throws(PlotError) -> [UInt8] {
+        let temporary = FileManager.default.temporaryDirectory.path
+            + "/strokelab-figure-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max)).\(format.rawValue)"
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+
+        let session = try GnuplotSession(executable: gnuplot)
+        let script = try GnuplotScript(figure: figure, format: format, outputPath: temporary) { rows, columns in
+            session.binaryFormat(rows: rows, columns: columns)
+        }
+        do {
+            for step in script.steps {
+                switch step {
+                case .command(let c): try session.send(c)
+                case .data(let values, let columns): try session.sendBinary(values, columns: columns)
+                }
+            }
+            try session.close()
+        } catch {
+            // A broken pipe says less than gnuplot's own message: close, then prefer that.
+            try? session.close()
+            let detail = session.errorMessage.isEmpty ? error.message : session.errorMessage
+            throw PlotError(.gnuplotFailed, "\(figureName(figure)): \(detail)")
+        }
+        guard let data = FileManager.default.contents(atPath: temporary), !data.isEmpty else {
+            throw PlotError(.gnuplotFailed, "\(figureName(figure)): gnuplot wrote no \(format.rawValue.uppercased()) output")
+        }
+        var bytes = [UInt8](data)
+        if format == .pdf { bytes = DeterministicOutput.fixingPDFDates(bytes) }
+        return bytes
+    }
+
+    static func figureName(_ figure: Figure) -> String {
+        "figure '\(figure.title ?? "untitled")'"
+    }
+}

@@ -1,0 +1,42 @@
+import StrokeCore
+import XCTest
+@testable import StrokeRaster
+
+final class RenderCostMeasurementTests: XCTestCase {
+    // A measurement, not a benchmark: these tests check the bookkeeping, never the timings.
+    func testMeasurementReportsEveryFrameOfEveryStrokeForEachStrategy() throws {
+        let workload = RenderWorkload.spiral(revolutions: 2, strokes: 2, secondsPerRevolution: 0.5, size: 200)
+        let frames = workload.strokes.reduce(0) { $0 + $1.events.count }
+        let options = RenderCostOptions(canvasWidth: 220, canvasHeight: 220, repetitions: 2, warmUpRuns: 0)
+        let results = try RenderCostMeasurement.measure(workload, options: options)
+        XCTAssertEqual(results.map(\.strategy), RenderStrategy.allCases)
+        for r in results {
+            XCTAssertEqual(r.medianMilliseconds.count, frames)
+            XCTAssertEqual(r.elementsOnCanvas.count, frames)
+            XCTAssertTrue(r.medianMilliseconds.allSatisfy { $0 >= 0 && $0.isFinite })
+            XCTAssertTrue(zip(r.lowerQuartileMilliseconds, r.upperQuartileMilliseconds).allSatisfy { $0 <= $1 })
+            XCTAssertEqual(r.strokeIndex.first, 0)
+            XCTAssertEqual(r.strokeIndex.last, 1)
+            // The canvas only gains elements: finished strokes stay.
+            XCTAssertEqual(r.elementsOnCanvas, r.elementsOnCanvas.sorted())
+        }
+    }
+
+    func testSpiralWorkloadIsSplitIntoStrokesWithReferences() {
+        let w = RenderWorkload.spiral(revolutions: 4, strokes: 4, secondsPerRevolution: 1)
+        XCTAssertEqual(w.strokes.count, 4)
+        for s in w.strokes {
+            XCTAssertEqual(s.events.first?.phase, .began)
+            XCTAssertEqual(s.events.last?.phase, .ended)
+            XCTAssertEqual(s.sampleCount, 241, "one revolution at 240 Hz plus the start sample")
+            XCTAssertNotNil(s.reference)
+        }
+        XCTAssertGreaterThan(w.strokes[1].startTime, w.strokes[0].endTime, "pen is lifted between strokes")
+    }
+
+    func testInvalidPipelineIsReported() {
+        var options = RenderCostOptions()
+        options.pipeline = "nope"
+        XCTAssertThrowsError(try RenderCostMeasurement.measure(RenderWorkload.spiral(revolutions: 1, strokes: 1), options: options))
+    }
+}

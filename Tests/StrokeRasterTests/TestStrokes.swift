@@ -1,0 +1,32 @@
+import Foundation
+import StrokeCore
+
+/// Strokes built in code for the raster tests (no dataset files needed).
+enum TestStrokes {
+    /// A fast circle: radius `r` around (cx, cy), one revolution in `duration` seconds,
+    /// sampled at 240 Hz and grouped into 60 Hz events, with its analytic reference.
+    static func circle(radius r: Double = 40, center: Point = Point(x: 50, y: 50), duration: Double = 0.25) -> Stroke {
+        let n = Int(duration * 240)
+        func at(_ t: Double) -> Point {
+            let a = 2 * Double.pi * t / duration
+            return Point(x: center.x + r * cos(a), y: center.y + r * sin(a))
+        }
+        let samples = (0...n).map { i in TouchSample(time: Double(i) / 240, location: at(Double(i) / 240), force: 1) }
+        let reference = ReferenceCurve(points: (0...(n * 8)).map { j in
+            let t = Double(j) / Double(n * 8) * duration
+            return TimedPoint(time: t, location: at(t))
+        })
+        return Stroke(id: "circle", events: FrameGrouping.events(from: samples, refreshRateHz: 60), reference: reference)
+    }
+
+    /// A fixed path with lines, a quadratic and a cubic, and a tap dot.
+    static var mixedPath: Path {
+        var p = Path()
+        p.move(to: Point(x: 10, y: 10))
+        p.addLine(to: Point(x: 60, y: 20))
+        p.addQuadCurve(to: Point(x: 90, y: 70), control: Point(x: 100, y: 20))
+        p.addCurve(to: Point(x: 20, y: 80), control1: Point(x: 70, y: 110), control2: Point(x: 30, y: 40))
+        p.addDot(at: Point(x: 110, y: 90))
+        return p
+    }
+}
