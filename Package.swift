@@ -34,7 +34,7 @@ let package = Package(
             dependencies: ["StrokeCore", "StrokeSmoothing", .product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "StrokeIO",
-            dependencies: ["StrokeCore"]),
+            dependencies: ["StrokeCore", "StrokeMetrics"]),
         // gnuplot-iostream is header-only but pulls in Boost.Iostreams (compiled) and
         // Boost.Filesystem (its temporary files); Debian: libgnuplot-iostream-dev.
         .target(
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
-        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore"]),
+        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics"]),
         .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore"]),
         .testTarget(
             name: "StrokeRasterTests",

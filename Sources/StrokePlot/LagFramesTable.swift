@@ -38,16 +38,17 @@ public struct LagFramesTable: Hashable, Sendable {
     /// Wraps rows.
     public init(rows: [Row]) { self.rows = rows }
 
-    /// Reads `path`.
-    public init(path: String) throws(PlotError) {
-        let bytes: [UInt8]
-        do { bytes = try AtomicFile.read(path) } catch { throw PlotError(.io, error.description) }
-        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+    /// Reads `path`; errors name the file and line.
+    public init(path: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(path: path), file: path)
     }
 
     /// Parses CSV text.
-    public init(parsing text: String, file: String) throws(PlotError) {
-        let table = try CSVTable(parsing: text, file: file)
+    public init(parsing text: String, file: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
+    }
+
+    private init(table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(LagFramesTable.columns, file: file)
         var rows: [Row] = []
         for r in table.rows {
@@ -59,13 +60,20 @@ public struct LagFramesTable: Hashable, Sendable {
         self.rows = rows
     }
 
+    /// The CSV text (numbers in their shortest round-trip form; labels quoted when needed).
+    public var csvText: String {
+        CSVTable.text(header: Self.columns, rows: rows.map {
+            [$0.dataset, $0.trace, $0.stroke, $0.pipeline, CSVTable.number($0.time), CSVTable.number($0.lagMilliseconds)]
+        })
+    }
+
     /// Stroke ids in first-appearance order.
-    public var strokes: [String] { ReportFigures.ordered(rows.map(\.stroke)) }
+    public var strokes: [String] { SummaryTable.ordered(rows.map(\.stroke)) }
 
     /// One ``LagSeries`` per pipeline for `stroke` (and `trace` when given).
     public func series(stroke: String, trace: String? = nil) -> [LagSeries] {
         let chosen = rows.filter { $0.stroke == stroke && (trace == nil || $0.trace == trace) }
-        return ReportFigures.ordered(chosen.map(\.pipeline)).map { p in
+        return SummaryTable.ordered(chosen.map(\.pipeline)).map { p in
             let r = chosen.filter { $0.pipeline == p }
             return LagSeries(pipeline: p, times: r.map(\.time), lagMilliseconds: r.map(\.lagMilliseconds))
         }

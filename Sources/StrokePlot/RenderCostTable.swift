@@ -1,3 +1,4 @@
+import Foundation
 import StrokeIO
 
 /// Render cost per frame, the data of figure (f), as a tidy CSV (`render_cost.csv`):
@@ -18,26 +19,27 @@ public struct RenderCostTable: Hashable, Sendable {
         self.strokeIndices = strokeIndices ?? curves.map { [Int](repeating: 0, count: $0.strokeLength.count) }
     }
 
-    /// Reads `path`.
-    public init(path: String) throws(PlotError) {
-        let bytes: [UInt8]
-        do { bytes = try AtomicFile.read(path) } catch { throw PlotError(.io, error.description) }
-        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+    /// Reads `path`; errors name the file and line.
+    public init(path: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(path: path), file: path)
     }
 
     /// Parses CSV text.
-    public init(parsing text: String, file: String) throws(PlotError) {
-        let table = try CSVTable(parsing: text, file: file)
+    public init(parsing text: String, file: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
+    }
+
+    private init(table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(RenderCostTable.columns, file: file)
         var order: [String] = []
         var byName: [String: (RenderCostCurve, [Int])] = [:]
         for r in table.rows {
             let f = r.fields
-            func num(_ i: Int) throws(PlotError) -> Double {
+            func num(_ i: Int) throws(TraceFileError) -> Double {
                 try CSVTable.number(f[i], file: file, line: r.line, column: RenderCostTable.columns[i])
             }
-            guard let stroke = Int(f[2].trimmingSpaces) else {
-                throw PlotError(.invalidInput, "\(file):\(r.line): column stroke: '\(f[2])' is not an index")
+            guard let stroke = Int(f[2].trimmingCharacters(in: .whitespaces)) else {
+                throw TraceFileError(file: file, line: r.line, problem: "column stroke: '\(f[2])' is not an index")
             }
             if byName[f[0]] == nil {
                 order.append(f[0])
@@ -54,45 +56,24 @@ public struct RenderCostTable: Hashable, Sendable {
         strokeIndices = order.map { byName[$0]!.1 }
     }
 
-    /// The CSV text (numbers in Swift's shortest round-trip form; labels quoted when needed).
+    /// The CSV text (numbers in their shortest round-trip form; labels quoted when needed).
     public var csvText: String {
-        var lines = [RenderCostTable.columns.joined(separator: ",")]
+        var rows: [[String]] = []
+        let n: (Double) -> String = CSVTable.number
         for (c, curve) in curves.enumerated() {
-            let n = min(curve.strokeLength.count, curve.medianMilliseconds.count, curve.lowerMilliseconds.count, curve.upperMilliseconds.count)
-            for k in 0..<n {
+            let count = min(curve.strokeLength.count, curve.medianMilliseconds.count, curve.lowerMilliseconds.count,
+                            curve.upperMilliseconds.count)
+            for k in 0..<count {
                 let stroke = k < strokeIndices[c].count ? strokeIndices[c][k] : 0
-                lines.append([CSVTable.quote(curve.strategy), String(k), String(stroke), CSVTable.format(curve.strokeLength[k]),
-                              CSVTable.format(curve.medianMilliseconds[k]), CSVTable.format(curve.lowerMilliseconds[k]),
-                              CSVTable.format(curve.upperMilliseconds[k])].joined(separator: ","))
+                rows.append([curve.strategy, String(k), String(stroke), n(curve.strokeLength[k]), n(curve.medianMilliseconds[k]),
+                             n(curve.lowerMilliseconds[k]), n(curve.upperMilliseconds[k])])
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return CSVTable.text(header: RenderCostTable.columns, rows: rows)
     }
 
     /// Writes the table atomically.
     public func write(to path: String) throws(PlotError) {
         do { try AtomicFile.write(text: csvText, to: path) } catch { throw PlotError(.io, error.description) }
-    }
-}
-
-extension CSVTable {
-    /// A field quoted per RFC 4180 when it holds a comma, quote or line break.
-    public static func quote(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
-    }
-
-    /// A number in Swift's shortest round-trip form; integers without ".0"; NaN as "nan".
-    public static func format(_ x: Double) -> String {
-        if x.isNaN { return "nan" }
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-        return "\(x)"
-    }
-}
-
-extension String {
-    /// Replaces every occurrence of `target`.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -1,107 +1,21 @@
 import StrokeIO
+import StrokeMetrics
 
-/// One row of `summary.csv`: a metric summarised over the strokes of a dataset for one
-/// pipeline, with a 95% bootstrap confidence interval of the mean.
-public struct SummaryRow: Hashable, Sendable {
-    /// Dataset name.
-    public var dataset: String
-    /// Pipeline label.
-    public var pipeline: String
-    /// Metric id.
-    public var metric: String
-    /// Unit.
-    public var unit: String
-    /// Number of measurements.
-    public var n: Int
-    /// Mean.
-    public var mean: Double
-    /// Median.
-    public var median: Double
-    /// 95th percentile.
-    public var p95: Double
-    /// Minimum.
-    public var min: Double
-    /// Maximum.
-    public var max: Double
-    /// Lower end of the 95% CI of the mean.
-    public var ciLow: Double
-    /// Upper end of the 95% CI of the mean.
-    public var ciHigh: Double
-
-    /// Creates a row.
-    public init(dataset: String, pipeline: String, metric: String, unit: String, n: Int, mean: Double, median: Double,
-                p95: Double, min: Double, max: Double, ciLow: Double, ciHigh: Double) {
-        self.dataset = dataset
-        self.pipeline = pipeline
-        self.metric = metric
-        self.unit = unit
-        self.n = n
-        self.mean = mean
-        self.median = median
-        self.p95 = p95
-        self.min = min
-        self.max = max
-        self.ciLow = ciLow
-        self.ciHigh = ciHigh
-    }
-
+extension SummaryRow {
     /// The mean with its confidence interval.
     public var estimate: Estimate { Estimate(mean, low: ciLow, high: ciHigh) }
 }
 
-/// The `summary.csv` table (DESIGN.md): columns exactly
-/// `dataset,pipeline,metric,unit,n,mean,median,p95,min,max,ci_low,ci_high`, and the queries
-/// that turn it into report-figure data.
-public struct SummaryTable: Hashable, Sendable {
-    /// The header, exactly.
-    public static let columns = ["dataset", "pipeline", "metric", "unit", "n", "mean", "median", "p95", "min", "max", "ci_low", "ci_high"]
-
-    /// The rows in file order.
-    public var rows: [SummaryRow]
-
-    /// Wraps rows.
-    public init(rows: [SummaryRow]) { self.rows = rows }
-
-    /// Reads `path`; errors name the file and line.
-    public init(path: String) throws(PlotError) {
-        let bytes: [UInt8]
-        do { bytes = try AtomicFile.read(path) } catch { throw PlotError(.io, error.description) }
-        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+extension ResultsTable {
+    /// Summarises the rows when no `summary.csv` is at hand, exactly as `strokelab run`
+    /// does (``SummaryTable/init(summarizing:seed:resamples:)``, seed 1).
+    public func summarised(seed: UInt64 = 1, resamples: Int = 1000) -> SummaryTable {
+        SummaryTable(summarizing: rows, seed: seed, resamples: resamples)
     }
+}
 
-    /// Parses CSV text; `file` names it in errors.
-    public init(parsing text: String, file: String) throws(PlotError) {
-        let table = try CSVTable(parsing: text, file: file)
-        try table.requireHeader(SummaryTable.columns, file: file)
-        var rows: [SummaryRow] = []
-        for r in table.rows {
-            let f = r.fields
-            func num(_ i: Int) throws(PlotError) -> Double {
-                try CSVTable.number(f[i], file: file, line: r.line, column: SummaryTable.columns[i])
-            }
-            guard let n = Int(f[4].trimmingSpaces), n >= 0 else {
-                throw PlotError(.invalidInput, "\(file):\(r.line): column n: '\(f[4])' is not a count")
-            }
-            rows.append(SummaryRow(dataset: f[0], pipeline: f[1], metric: f[2], unit: f[3], n: n,
-                                   mean: try num(5), median: try num(6), p95: try num(7), min: try num(8),
-                                   max: try num(9), ciLow: try num(10), ciHigh: try num(11)))
-        }
-        self.rows = rows
-    }
-
-    /// The row for a dataset, pipeline and metric, if present.
-    public func row(dataset: String, pipeline: String, metric: String) -> SummaryRow? {
-        rows.first { $0.dataset == dataset && $0.pipeline == pipeline && $0.metric == metric }
-    }
-
-    /// Datasets in first-appearance order.
-    public var datasets: [String] { ReportFigures.ordered(rows.map(\.dataset)) }
-    /// Pipelines in first-appearance order.
-    public var pipelines: [String] { ReportFigures.ordered(rows.map(\.pipeline)) }
-
-    /// The unit of a metric (first row that has it), or "".
-    public func unit(of metric: String) -> String { rows.first { $0.metric == metric }?.unit ?? "" }
-
+/// The queries that turn `summary.csv` into report-figure data.
+extension SummaryTable {
     /// Trade-off points: every (dataset, pipeline) with both metrics.
     public func tradeOffPoints(lagMetric: String = "lag.mean_ms",
                                jaggednessMetric: String = "jaggedness.bending_energy_ratio",

@@ -1,4 +1,5 @@
 import XCTest
+import StrokeIO
 @testable import StrokePlot
 
 final class ResultTablesTests: XCTestCase {
@@ -67,8 +68,8 @@ final class ResultTablesTests: XCTestCase {
         }
     }
 
-    func testResultsSummariseToMeanMedianAndNormalInterval() throws {
-        // values 1, 2, 3, 4: mean 2.5, sample sd √(5/3), half-width 1.96·sd/2.
+    func testResultsSummariseLikeTheRunner() throws {
+        // values 1, 2, 3, 4 (and a missing one): mean 2.5; the interval is the runner's seeded bootstrap.
         let csv = """
             dataset,trace,stroke,pipeline,metric,value,unit\r
             d,t,a,linear,fidelity.mean,1,pt\r
@@ -84,10 +85,11 @@ final class ResultTablesTests: XCTestCase {
         XCTAssertEqual(row.n, 4)
         XCTAssertEqual(row.mean, 2.5)
         XCTAssertEqual(row.median, 2.5)
-        XCTAssertEqual(row.p95, 4)
-        let half = 1.96 * (5.0 / 3.0).squareRoot() / 2
-        XCTAssertEqual(row.ciLow, 2.5 - half, accuracy: 1e-12)
-        XCTAssertEqual(row.ciHigh, 2.5 + half, accuracy: 1e-12)
+        XCTAssertEqual(row.p95, 3.85, accuracy: 1e-12)
+        let table = try ResultsTable(parsing: csv, file: "r.csv")
+        XCTAssertEqual(summary, SummaryTable(summarizing: table.rows, seed: 1, resamples: 1000))
+        XCTAssertLessThan(row.ciLow, 2.5)
+        XCTAssertGreaterThan(row.ciHigh, 2.5)
     }
 
     func testRenderCostTableRoundTrips() throws {

@@ -38,16 +38,16 @@ public enum Experiment {
 
         var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
         outcome.notes = loadNotes + outcome.notes
-        let summary = ResultSummary.summarize(outcome.rows, seed: seed, resamples: resamples)
+        let summary = SummaryTable(summarizing: outcome.rows, seed: seed, resamples: resamples).rows
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
                                         options: options, seed: seed, resamples: resamples, elapsed: elapsed)
         do {
-            try AtomicFile.write(text: ResultsTable.results(outcome.rows), to: outputDirectory + "/results.csv")
-            try AtomicFile.write(text: ResultSummary.csv(summary), to: outputDirectory + "/summary.csv")
+            try AtomicFile.write(text: ResultsTable(rows: outcome.rows).csvText, to: outputDirectory + "/results.csv")
+            try AtomicFile.write(text: SummaryTable(rows: summary).csvText, to: outputDirectory + "/summary.csv")
             try AtomicFile.write(text: manifest, to: outputDirectory + "/run.json")
         } catch {
-            throw ExperimentError(error.description)
+            throw ExperimentError("\(error)")
         }
         return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
                       elapsedSeconds: elapsed)

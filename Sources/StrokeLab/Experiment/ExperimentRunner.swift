@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeMetrics
+import StrokeIO
 import StrokeSmoothing
 
 /// Runs an experiment: every stroke of every trace through every pipeline, measured.

@@ -1,3 +1,5 @@
+import StrokeIO
+
 /// The summary table `strokelab run` prints: one line per dataset × pipeline, the mean of
 /// each headline metric across strokes.
 public enum SummaryText {

@@ -25,7 +25,7 @@ public struct CSVTable: Hashable, Sendable {
 
     /// Parses `text`; `file` names the source in errors. Every row must have as many fields
     /// as the header.
-    public init(parsing text: String, file: String) throws(PlotError) {
+    public init(parsing text: String, file: String) throws(TraceFileError) {
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = []
         var field = ""
@@ -57,7 +57,7 @@ public struct CSVTable: Hashable, Sendable {
                 }
             } else if c == "\"" {
                 guard field.isEmpty else {
-                    throw PlotError(.invalidInput, "\(file):\(line): a quote inside an unquoted field")
+                    throw TraceFileError(file: file, line: line, problem: "a quote inside an unquoted field")
                 }
                 inQuotes = true
                 quotedField = true
@@ -74,32 +74,65 @@ public struct CSVTable: Hashable, Sendable {
             }
             i += 1
         }
-        if inQuotes { throw PlotError(.invalidInput, "\(file):\(recordLine): a quoted field is never closed") }
+        if inQuotes { throw TraceFileError(file: file, line: recordLine, problem: "a quoted field is never closed") }
         if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
-        guard let first = records.first else { throw PlotError(.invalidInput, "\(file): empty file, expected a CSV header") }
+        guard let first = records.first else { throw TraceFileError(file: file, problem: "empty file, expected a CSV header") }
         header = first.fields
         rows = Array(records.dropFirst())
         for r in rows where r.fields.count != header.count {
-            throw PlotError(.invalidInput, "\(file):\(r.line): \(r.fields.count) fields, the header has \(header.count)")
+            throw TraceFileError(file: file, line: r.line, problem: "\(r.fields.count) fields, the header has \(header.count)")
         }
     }
 
     /// Checks that the header is exactly `expected`, or throws a one-line error naming both.
-    public func requireHeader(_ expected: [String], file: String) throws(PlotError) {
+    public func requireHeader(_ expected: [String], file: String) throws(TraceFileError) {
         guard header == expected else {
-            throw PlotError(.invalidInput, "\(file):1: columns are '\(header.joined(separator: ","))', expected exactly '\(expected.joined(separator: ","))'")
+            throw TraceFileError(file: file, line: 1, problem: "columns are '\(header.joined(separator: ","))', expected exactly '\(expected.joined(separator: ","))'")
         }
     }
 
     /// Parses a numeric field: a decimal or exponent number, `nan`/`NaN` or empty (missing,
     /// read as NaN), `inf`/`-inf`.
-    public static func number(_ text: String, file: String, line: Int, column: String) throws(PlotError) -> Double {
+    public static func number(_ text: String, file: String, line: Int, column: String) throws(TraceFileError) -> Double {
         let t = text.trimmingSpaces
         if t.isEmpty || t.lowercased() == "nan" { return .nan }
         guard let v = Double(t) else {
-            throw PlotError(.invalidInput, "\(file):\(line): column \(column): '\(text)' is not a number")
+            throw TraceFileError(file: file, line: line, problem: "column \(column): '\(text)' is not a number")
         }
         return v
+    }
+}
+
+extension CSVTable {
+    /// Reads and parses the CSV file at `path`.
+    public init(path: String) throws(TraceFileError) {
+        let bytes: [UInt8]
+        do { bytes = try AtomicFile.read(path) } catch { throw TraceFileError(file: path, problem: error.problem) }
+        try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+    }
+
+    /// One field for writing: quoted (RFC 4180) when it holds a comma, a quote or a line
+    /// break — pipeline labels such as `bezier4(tail=complete,…)` do.
+    public static func field(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        var out = "\""
+        for c in s { out += c == "\"" ? "\"\"" : String(c) }
+        return out + "\""
+    }
+
+    /// CSV text: a header line and one line per row, fields quoted as needed.
+    public static func text(header: [String], rows: [[String]]) -> String {
+        var out = header.map(field).joined(separator: ",") + "\n"
+        for r in rows { out += r.map(field).joined(separator: ",") + "\n" }
+        return out
+    }
+
+    /// A number for writing: the shortest text that reads back to the same `Double`
+    /// (``JSONText/number(_:)``); empty for NaN (a missing value); `inf`/`-inf`.
+    public static func number(_ v: Double) -> String {
+        if v.isNaN { return "" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        return JSONText.number(v)
     }
 }
 

@@ -1,0 +1,204 @@
+import StrokeMetrics
+
+/// One row of `results.csv`: one measurement of one stroke through one pipeline.
+public struct ResultRow: Hashable, Sendable {
+    /// Dataset name.
+    public var dataset: String
+    /// Trace name (file name without extension).
+    public var trace: String
+    /// Stroke id.
+    public var stroke: String
+    /// Pipeline name: the label as written, or the spec's display name.
+    public var pipeline: String
+    /// Metric id, e.g. `lag.mean_ms`.
+    public var metric: String
+    /// The value (NaN when a table read back had none).
+    public var value: Double
+    /// Unit, e.g. `ms`, `units`, `ratio`.
+    public var unit: String
+
+    /// Creates a row.
+    public init(dataset: String, trace: String, stroke: String, pipeline: String, metric: String, value: Double, unit: String) {
+        self.dataset = dataset
+        self.trace = trace
+        self.stroke = stroke
+        self.pipeline = pipeline
+        self.metric = metric
+        self.value = value
+        self.unit = unit
+    }
+}
+
+/// One row of `summary.csv`: descriptive statistics of one dataset × pipeline × metric.
+public struct SummaryRow: Hashable, Sendable {
+    public var dataset: String
+    public var pipeline: String
+    public var metric: String
+    public var unit: String
+    /// Number of values.
+    public var n: Int
+    public var mean: Double
+    public var median: Double
+    /// 95th percentile (type 7).
+    public var p95: Double
+    public var min: Double
+    public var max: Double
+    /// 95% confidence interval of the mean (bootstrap when written by `strokelab run`).
+    public var ciLow: Double
+    public var ciHigh: Double
+
+    /// Creates a row.
+    public init(dataset: String, pipeline: String, metric: String, unit: String, n: Int, mean: Double, median: Double,
+                p95: Double, min: Double, max: Double, ciLow: Double, ciHigh: Double) {
+        self.dataset = dataset
+        self.pipeline = pipeline
+        self.metric = metric
+        self.unit = unit
+        self.n = n
+        self.mean = mean
+        self.median = median
+        self.p95 = p95
+        self.min = min
+        self.max = max
+        self.ciLow = ciLow
+        self.ciHigh = ciHigh
+    }
+}
+
+/// The tidy `results.csv` table (DESIGN.md): columns exactly
+/// `dataset,trace,stroke,pipeline,metric,value,unit`.
+public struct ResultsTable: Hashable, Sendable {
+    /// The header, exactly.
+    public static let columns = ["dataset", "trace", "stroke", "pipeline", "metric", "value", "unit"]
+
+    /// The rows in order.
+    public var rows: [ResultRow]
+
+    /// Wraps rows.
+    public init(rows: [ResultRow]) { self.rows = rows }
+
+    /// Reads `path`; errors name the file and line.
+    public init(path: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(path: path), file: path)
+    }
+
+    /// Parses CSV text; `file` names it in errors.
+    public init(parsing text: String, file: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
+    }
+
+    private init(table: CSVTable, file: String) throws(TraceFileError) {
+        try table.requireHeader(Self.columns, file: file)
+        var rows: [ResultRow] = []
+        rows.reserveCapacity(table.rows.count)
+        for r in table.rows {
+            let f = r.fields
+            rows.append(ResultRow(dataset: f[0], trace: f[1], stroke: f[2], pipeline: f[3], metric: f[4],
+                                  value: try CSVTable.number(f[5], file: file, line: r.line, column: "value"), unit: f[6]))
+        }
+        self.rows = rows
+    }
+
+    /// The CSV text (deterministic: shortest round-trip numbers, RFC 4180 quoting).
+    public var csvText: String {
+        CSVTable.text(header: Self.columns, rows: rows.map {
+            [$0.dataset, $0.trace, $0.stroke, $0.pipeline, $0.metric, CSVTable.number($0.value), $0.unit]
+        })
+    }
+}
+
+/// The `summary.csv` table (DESIGN.md): columns exactly
+/// `dataset,pipeline,metric,unit,n,mean,median,p95,min,max,ci_low,ci_high`.
+public struct SummaryTable: Hashable, Sendable {
+    /// The header, exactly.
+    public static let columns = ["dataset", "pipeline", "metric", "unit", "n", "mean", "median", "p95", "min", "max", "ci_low", "ci_high"]
+
+    /// The rows in order.
+    public var rows: [SummaryRow]
+
+    /// Wraps rows.
+    public init(rows: [SummaryRow]) { self.rows = rows }
+
+    /// Summarises result rows per dataset × pipeline × metric, groups in order of first
+    /// appearance: n, mean, median and p95 (type 7), min, max, and a 95% percentile-bootstrap
+    /// interval of the mean (``BootstrapInterval``) seeded per group from `seed` and the
+    /// group's key, so the same rows and seed always give the same table. NaN values are
+    /// left out. O(rows + groups · resamples · n).
+    public init(summarizing results: [ResultRow], seed: UInt64, resamples: Int = 1000) {
+        struct Key: Hashable { var dataset: String; var pipeline: String; var metric: String }
+        var order: [Key] = []
+        var groups: [Key: (unit: String, values: [Double])] = [:]
+        for r in results where !r.value.isNaN {
+            let k = Key(dataset: r.dataset, pipeline: r.pipeline, metric: r.metric)
+            if groups[k] == nil { order.append(k); groups[k] = (r.unit, []) }
+            groups[k]!.values.append(r.value)
+        }
+        rows = order.map { k in
+            let (unit, values) = groups[k]!
+            let sorted = values.sorted()
+            let mean = values.reduce(0, +) / Double(values.count)
+            let groupSeed = BootstrapInterval.seed(for: "\(k.dataset)\u{1F}\(k.pipeline)\u{1F}\(k.metric)", base: seed)
+            let ci = BootstrapInterval.ofMean(values, resamples: resamples, seed: groupSeed)
+            return SummaryRow(dataset: k.dataset, pipeline: k.pipeline, metric: k.metric, unit: unit, n: values.count,
+                              mean: mean, median: Summary.percentile(sorted: sorted, 0.5),
+                              p95: Summary.percentile(sorted: sorted, 0.95), min: sorted[0], max: sorted[sorted.count - 1],
+                              ciLow: ci.low, ciHigh: ci.high)
+        }
+    }
+
+    /// Reads `path`; errors name the file and line.
+    public init(path: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(path: path), file: path)
+    }
+
+    /// Parses CSV text; `file` names it in errors.
+    public init(parsing text: String, file: String) throws(TraceFileError) {
+        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
+    }
+
+    private init(table: CSVTable, file: String) throws(TraceFileError) {
+        try table.requireHeader(Self.columns, file: file)
+        var rows: [SummaryRow] = []
+        for r in table.rows {
+            let f = r.fields
+            func num(_ i: Int) throws(TraceFileError) -> Double {
+                try CSVTable.number(f[i], file: file, line: r.line, column: Self.columns[i])
+            }
+            guard let n = Int(f[4].trimmingSpaces), n >= 0 else {
+                throw TraceFileError(file: file, line: r.line, problem: "column n: '\(f[4])' is not a count")
+            }
+            rows.append(SummaryRow(dataset: f[0], pipeline: f[1], metric: f[2], unit: f[3], n: n,
+                                   mean: try num(5), median: try num(6), p95: try num(7), min: try num(8),
+                                   max: try num(9), ciLow: try num(10), ciHigh: try num(11)))
+        }
+        self.rows = rows
+    }
+
+    /// The CSV text (deterministic).
+    public var csvText: String {
+        let n: (Double) -> String = CSVTable.number
+        return CSVTable.text(header: Self.columns, rows: rows.map {
+            [$0.dataset, $0.pipeline, $0.metric, $0.unit, String($0.n), n($0.mean), n($0.median), n($0.p95), n($0.min),
+             n($0.max), n($0.ciLow), n($0.ciHigh)]
+        })
+    }
+
+    /// The row for a dataset, pipeline and metric, if present.
+    public func row(dataset: String, pipeline: String, metric: String) -> SummaryRow? {
+        rows.first { $0.dataset == dataset && $0.pipeline == pipeline && $0.metric == metric }
+    }
+
+    /// Datasets in first-appearance order.
+    public var datasets: [String] { Self.ordered(rows.map(\.dataset)) }
+    /// Pipelines in first-appearance order.
+    public var pipelines: [String] { Self.ordered(rows.map(\.pipeline)) }
+
+    /// The unit of a metric (first row that has it), or "".
+    public func unit(of metric: String) -> String { rows.first { $0.metric == metric }?.unit ?? "" }
+
+    /// Distinct values in first-appearance order.
+    public static func ordered(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}
