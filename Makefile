@@ -16,7 +16,7 @@ build: setup
 	$(SWIFT) build -c release --product strokelab
 
 report: build
-	$(BIN) run --spec Experiments/default.yaml --out $(OUT)
+	$(BIN) report --spec Experiments/default.yaml --out $(OUT)
 
 test: setup
 	$(SWIFT) build --build-tests

@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "StrokeLab",
             dependencies: [
-                "StrokeCore", "StrokeSmoothing", "StrokeMetrics", "StrokeIO",
+                "StrokeCore", "StrokeSmoothing", "StrokeMetrics", "StrokeIO", "StrokePlot", "StrokeRaster",
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "Yams", package: "Yams"),
             ]),

@@ -3,7 +3,10 @@
 # dependencies"). As root it runs apt-get; otherwise it prints the exact command and stops.
 set -euo pipefail
 
-PACKAGES=(pkg-config gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libcairo2-dev)
+# gnuplot-nox must be installed together with libgnuplot-iostream-dev: alone, the latter's
+# dependency on the `gnuplot` metapackage would pull in gnuplot-qt and Qt. DejaVu Sans is the
+# font of every figure and raster (the golden-image test depends on it).
+PACKAGES=(pkg-config gnuplot-nox libgnuplot-iostream-dev libboost-iostreams-dev libboost-filesystem-dev libcairo2-dev fonts-dejavu-core)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: not a Debian-based system; make sure these are installed: gnuplot, cairo (with pkg-config), boost iostreams, gnuplot-iostream." >&2

@@ -25,6 +25,8 @@ public struct Lag: Hashable, Sendable {
     public var lagsMs: [Double]
     /// Off-path distance at each measured refresh (units).
     public var offPath: [Double]
+    /// Display time of each measured refresh (seconds, the trace's clock).
+    public var times: [Double]
 
     /// Measures `replay` against `reference`; `nil` when no refresh with a drawn tip falls
     /// within the reference's time span (a tap, a stroke shorter than the display latency).
@@ -33,7 +35,7 @@ public struct Lag: Hashable, Sendable {
         let timeline = DisplayTimeline(frames: replay.frames, refreshRateHz: refreshRateHz,
                                        latencyFrames: options.displayLatencyFrames, until: reference.endTime)
         let back = options.lagSearchBackMs / 1000, ahead = options.lagSearchAheadMs / 1000
-        var lags: [Double] = [], off: [Double] = []
+        var lags: [Double] = [], off: [Double] = [], times: [Double] = []
         lags.reserveCapacity(timeline.ticks.count)
         off.reserveCapacity(timeline.ticks.count)
         for tick in timeline.ticks {
@@ -42,10 +44,12 @@ public struct Lag: Hashable, Sendable {
             else { continue }
             lags.append((tick.time - match.time) * 1000)
             off.append(match.distance)
+            times.append(tick.time)
         }
         guard !lags.isEmpty else { return nil }
         lagsMs = lags
         offPath = off
+        self.times = times
     }
 
     /// Mean, p95, max of the lag (ms).

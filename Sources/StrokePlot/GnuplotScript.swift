@@ -61,8 +61,15 @@ public struct GnuplotScript: Hashable, Sendable {
             // gnuplot 5.4 under-reserves room for a key below the plot and draws it over the
             // x label, more so with more rows. An explicit bottom margin (in character
             // heights: tics and label, then one line per entry, as one column) avoids it.
-            let entries = figure.series.filter { $0.title != nil }.count
-            cmd("set bmargin \(5 + entries + (figure.x.ticRotation != 0 ? 3 : 0))")
+            // gnuplot lays the entries out in as many columns as fit the width; estimate
+            // them from the longest label (≈ 0.8 font sizes per character plus the sample
+            // line), so the margin holds that many rows, not one row per entry.
+            let titles = figure.series.compactMap(\.title)
+            let longest = titles.map(\.count).max() ?? 1
+            let columnWidth = Double(longest + 8) * figure.fontSize * 0.8
+            let columns = max(1, min(titles.count, Int(Double(figure.width) / columnWidth)))
+            let rows = (titles.count + columns - 1) / columns
+            cmd("set bmargin \(5 + rows + (figure.x.ticRotation != 0 ? 3 : 0))")
         }
         GnuplotScript.axisCommands(figure.y, name: "y", into: &steps)
         if let y2 = figure.y2 {
@@ -75,7 +82,12 @@ public struct GnuplotScript: Hashable, Sendable {
         }
         cmd("set border lw 1")
         cmd(GnuplotScript.keyCommand(figure.legend))
-        for y in figure.referenceLines where y.isFinite {
+        // A reference line outside both the data and the axis range would be drawn outside
+        // the plot (over the x label), so it is left out.
+        let ys = figure.series.flatMap { $0.points.flatMap { [$0.y, $0.yLow, $0.yHigh] } }.filter(\.isFinite)
+        let low = min(figure.y.minimum ?? .infinity, ys.min() ?? .infinity)
+        let high = max(figure.y.maximum ?? -.infinity, ys.max() ?? -.infinity)
+        for y in figure.referenceLines where y.isFinite && y >= low && y <= high {
             cmd("set arrow from graph 0, first \(GnuplotScript.number(y)) to graph 1, first \(GnuplotScript.number(y)) nohead dt 2 lw 1.5 lc rgb '#808080' back")
         }
         for note in figure.notes where note.x.isFinite && note.y.isFinite {

@@ -25,10 +25,12 @@ extension ReportFigures {
                    color: .palette(i), lineWidth: 1.8, marker: Series.Marker.allCases[i % Series.Marker.allCases.count],
                    markerSize: 0.6)
         }
+        // Zero stays in view so overshoot (negative lag) has somewhere to show.
+        let lowest = series.flatMap(\.lagMilliseconds).filter(\.isFinite).min() ?? 0
         return Figure(
             title: "Lag over time, stroke \(stroke)",
             x: Axis(label: "time since stroke start (ms)"),
-            y: Axis(label: "lag behind the pen (ms); negative = ahead"),
+            y: Axis(label: "lag behind the pen (ms); negative = ahead", minimum: lowest >= 0 ? 0 : nil),
             series: lines,
             referenceLines: [0],
             legend: Legend(.below))

@@ -29,10 +29,11 @@ public enum RasterRenderer {
         let columns = max(1, min(grid.columns ?? min(n, grid.inset == nil ? 3 : 2), n))
         let rows = (n + columns - 1) / columns
         // One zoom for all panels: the shared bounds fitted into a drawing area.
-        // A tap or a tiny stroke is shown at least 50 stroke widths across, so a dot looks
-        // like a dot rather than filling the panel.
+        // A tap or a tiny stroke is shown at least 10 stroke widths across, so a dot looks
+        // like a dot rather than filling the panel; a handwritten letter (about 8 stroke
+        // widths tall at 2 pt) still fills its panel.
         var bounds = grid.sharedBounds ?? Rect(.zero, Point(x: 1, y: 1))
-        let minimumExtent = 50 * grid.style.strokeWidth
+        let minimumExtent = 10 * grid.style.strokeWidth
         if bounds.width < minimumExtent && bounds.height < minimumExtent {
             let c = bounds.center, h = minimumExtent / 2
             bounds = bounds.union(Rect(Point(x: c.x - h, y: c.y - h), Point(x: c.x + h, y: c.y + h)))

@@ -19,7 +19,7 @@ struct PlotCommand: ParsableCommand {
               render-cost       render cost per frame vs stroke length   --results render_cost.csv, or measured now
               speed-curvature   speed and curvature along one stroke     --trace PATH [--stroke ID]
             A results directory is read through summary.csv (preferred) or results.csv. \
-            From results.csv alone, intervals are mean ± 1.96 standard errors.
+            From results.csv alone, the summary is computed as strokelab run computes it (seeded bootstrap).
             gnuplot comes from $STROKELAB_GNUPLOT or PATH (Debian: gnuplot-nox).
             """)
 
@@ -34,7 +34,7 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "Results directory or CSV table.")
     var results: String?
 
-    @Option(name: .long, help: "Trace file (speed-curvature).")
+    @Option(name: .long, help: "Trace file for speed-curvature: native JSON or any importable format.")
     var trace: String?
 
     @Option(name: .long, help: "Stroke id (lag-over-time, speed-curvature; default: the first).")
@@ -130,7 +130,10 @@ struct PlotCommand: ParsableCommand {
         case .speedCurvature:
             guard let path = c.trace else { throw CommandFailure("speed-curvature needs --trace PATH") }
             let t: Trace
-            do { t = try NativeTraceReader.read(path: path) } catch { throw CommandFailure(error.description) }
+            do {
+                guard let first = try TraceImport.load(path: path).first else { throw CommandFailure("\(path): no trace") }
+                t = first
+            } catch let e as TraceFileError { throw CommandFailure(e.description) }
             guard let s = c.stroke.map({ id in t.strokes.first { $0.id == id } }) ?? t.strokes.first else {
                 throw CommandFailure("\(path): no stroke '\(c.stroke ?? "")'")
             }

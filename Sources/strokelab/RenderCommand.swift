@@ -16,11 +16,11 @@ struct RenderCommand: ParsableCommand {
             magnified in a square beside each panel (by default where the drawn paths stray farthest \
             from the reference, or the pen tip at --frame).
 
-            Example: strokelab render --trace Datasets/synthetic/circles.json --stroke circle-fast \
+            Example: strokelab render --trace Datasets/synthetic/stylus-240hz-60fps.json --stroke circle-fast \
             --pipeline linear --pipeline midpoint-bezier --pipeline coalesced-only --out out/circle.png
             """)
 
-    @Option(name: .long, help: "Native trace file (JSON).")
+    @Option(name: .long, help: "Trace file: native JSON or any importable format (detected: .svc, Wacom CSV, Pointer Events JSON, .cyn, InkML).")
     var trace: String
 
     @Option(name: .long, help: "Pipeline label; repeat for several panels (default: the four seed presets).")
@@ -57,7 +57,10 @@ struct RenderCommand: ParsableCommand {
         let format: RasterFormat
         do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
         let traceData: Trace
-        do { traceData = try NativeTraceReader.read(path: trace) } catch { throw CommandFailure(error.description) }
+        do {
+            guard let first = try TraceImport.load(path: trace).first else { throw CommandFailure("\(trace): no trace") }
+            traceData = first
+        } catch let e as TraceFileError { throw CommandFailure(e.description) }
         guard !traceData.strokes.isEmpty else { throw CommandFailure("\(trace): the trace has no strokes") }
         let chosen: Stroke
         if let id = stroke {

@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
         var experiment: ExperimentSpec
         var base = "."
         if let spec {
-            do { experiment = try ExperimentSpec.load(path: spec) } catch { throw CLIError(error.description) }
+            do { experiment = try ExperimentSpec.load(path: spec) } catch { throw CommandFailure(error.description) }
             base = (spec as NSString).deletingLastPathComponent
             if base.isEmpty { base = "." }
         } else {
@@ -49,7 +49,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if experiment.datasets.isEmpty {
             guard FileManager.default.fileExists(atPath: "Datasets/synthetic") else {
-                throw CLIError("no traces: give --trace PATH or --spec FILE (Datasets/synthetic is not in the current directory)")
+                throw CommandFailure("no traces: give --trace PATH or --spec FILE (Datasets/synthetic is not in the current directory)")
             }
             experiment.datasets = [ExperimentSpec.Dataset(name: "synthetic", paths: ["Datasets/synthetic"], format: nil, optional: nil)]
         }
@@ -60,7 +60,7 @@ struct RunCommand: AsyncParsableCommand {
         let report: Experiment.Report
         do {
             report = try await Experiment.run(experiment, specPath: spec, baseDirectory: base, outputDirectory: out)
-        } catch { throw CLIError(error.description) }
+        } catch { throw CommandFailure(error.description) }
         for note in report.notes { print("note: \(note)") }
         if !quiet { print(SummaryText.table(report.summary)) }
         let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }

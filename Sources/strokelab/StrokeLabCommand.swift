@@ -15,6 +15,7 @@ struct StrokeLabCommand: AsyncParsableCommand {
         subcommands: [
             SynthCommand.self,
             RunCommand.self,
+            ReportCommand.self,
             ImportCommand.self,
             RenderCommand.self,
             PlotCommand.self,

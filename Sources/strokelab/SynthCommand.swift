@@ -97,12 +97,6 @@ struct SynthCommand: ParsableCommand {
     }
 
     private func write(_ trace: Trace, to path: String) throws {
-        do { try NativeTraceWriter.write(trace, to: path) } catch { throw CLIError(error.description) }
+        do { try NativeTraceWriter.write(trace, to: path) } catch { throw CommandFailure(error.description) }
     }
-}
-
-/// A command-line failure: printed as one line, exit status 1.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
 }

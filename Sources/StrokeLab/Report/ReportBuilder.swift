@@ -1,0 +1,193 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+import StrokeMetrics
+import StrokePlot
+import StrokeRaster
+import StrokeSmoothing
+
+/// What `strokelab report` is asked to do.
+public struct ReportOptions: Sendable {
+    /// The experiment spec (YAML or JSON).
+    public var specPath: String
+    /// Where the report, its figures and its tables go.
+    public var outputDirectory: String
+    /// Timed repetitions of the render-strategy measurement.
+    public var renderRepetitions: Int
+    /// Timed runs of the throughput measurement, per pipeline.
+    public var throughputRuns: Int
+    /// The gnuplot executable (default: `$STROKELAB_GNUPLOT`, then `gnuplot` on PATH).
+    public var gnuplot: String?
+
+    /// Creates options with the defaults `make report` uses.
+    public init(specPath: String, outputDirectory: String, renderRepetitions: Int = 3, throughputRuns: Int = 5,
+                gnuplot: String? = nil) {
+        self.specPath = specPath
+        self.outputDirectory = outputDirectory
+        self.renderRepetitions = renderRepetitions
+        self.throughputRuns = throughputRuns
+        self.gnuplot = gnuplot
+    }
+}
+
+/// `strokelab report`: runs an experiment and writes `report.html` with the summary table,
+/// the gnuplot figures, the Cairo comparison rasters and the CSV tables beside it.
+///
+/// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
+/// writes `results.csv`, `summary.csv`, `run.json`); per-frame lag of the hardest synthetic
+/// stroke (`lag_frames.csv`); throughput (`throughput.csv`); render cost per strategy
+/// (`render_cost.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and
+/// `.svg`); the HTML last, after every file it links to exists. Every file is written
+/// atomically, so an interrupted report never leaves a half-written file.
+public enum ReportBuilder {
+    /// What a finished report wrote.
+    public struct Output: Sendable {
+        /// Path of `report.html`.
+        public var htmlPath: String
+        /// Every file written, relative to the output directory.
+        public var files: [String]
+        /// Figures (gnuplot) in the report.
+        public var figureCount: Int
+        /// Rasters (Cairo) in the report.
+        public var rasterCount: Int
+        /// Seconds from start to finish.
+        public var elapsedSeconds: Double
+    }
+
+    /// Builds the report. `log` receives one line per step.
+    /// - Throws: ``ExperimentError`` with one line naming what failed (a malformed trace, a
+    ///   missing gnuplot, an unwritable directory).
+    public static func build(_ options: ReportOptions, log: @Sendable (String) -> Void = { _ in }) async throws(ExperimentError)
+        -> Output
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let spec = try ExperimentSpec.load(path: options.specPath)
+        var base = (options.specPath as NSString).deletingLastPathComponent
+        if base.isEmpty { base = "." }
+        let out = options.outputDirectory
+
+        log("running the experiment \(options.specPath)…")
+        let experiment = try await Experiment.run(spec, specPath: options.specPath, baseDirectory: base, outputDirectory: out)
+        log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
+        var builder = Builder(options: options, spec: spec, experiment: experiment,
+                              summary: SummaryTable(rows: experiment.summary))
+        builder.files = ["results.csv", "summary.csv", "run.json"]
+        try builder.makeEverything(log: log)
+
+        let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
+        let missing = report.linkedFiles.filter { !FileManager.default.fileExists(atPath: out + "/" + $0) }
+        guard missing.isEmpty else {
+            throw ExperimentError("report: linked files were not written: \(missing.joined(separator: ", "))")
+        }
+        do { try AtomicFile.write(text: report.html, to: out + "/report.html") } catch { throw ExperimentError("\(error)") }
+        builder.files.append("report.html")
+        return Output(htmlPath: out + "/report.html", files: builder.files, figureCount: builder.figureCount,
+                      rasterCount: builder.rasterCount, elapsedSeconds: (clock.now - start) / .seconds(1))
+    }
+}
+
+/// The report's working state: the experiment, the figures and rasters made so far.
+struct Builder {
+    let options: ReportOptions
+    let spec: ExperimentSpec
+    let experiment: Experiment.Report
+    let summary: SummaryTable
+    var files: [String] = []
+    var figureCount = 0
+    var rasterCount = 0
+    /// Report sections' content, filled by the make… steps.
+    var figures: [String: HTMLReport.Figure] = [:]
+    var measuredNotes: [String] = []
+
+    init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable) {
+        self.options = options
+        self.spec = spec
+        self.experiment = experiment
+        self.summary = summary
+    }
+
+    var out: String { options.outputDirectory }
+    var metricOptions: MetricOptions { spec.metricOptions }
+
+    // MARK: - Choosing strokes
+
+    /// A stroke by dataset, trace and id, when the experiment loaded it.
+    func stroke(dataset: String, trace: String, id: String) -> (LoadedTrace, Stroke)? {
+        guard let t = experiment.traces.first(where: { $0.dataset == dataset && $0.name == trace }),
+              let s = t.trace.strokes.first(where: { $0.id == id }) else { return nil }
+        return (t, s)
+    }
+
+    /// The longest stroke (by sample count) of a dataset, optionally among traces whose
+    /// name contains `hint`.
+    func longestStroke(dataset: String, traceContaining hint: String? = nil) -> (LoadedTrace, Stroke)? {
+        var best: (LoadedTrace, Stroke)? = nil
+        for t in experiment.traces where t.dataset == dataset && (hint.map { t.name.contains($0) } ?? true) {
+            for s in t.trace.strokes where s.sampleCount > (best?.1.sampleCount ?? 0) { best = (t, s) }
+        }
+        return best
+    }
+
+    /// Datasets in the order the spec lists them, those that were loaded.
+    var datasets: [String] {
+        SummaryTable.ordered(experiment.traces.map(\.dataset))
+    }
+
+    /// Whether a dataset's traces have real timing (not resampled).
+    func isTimed(_ dataset: String) -> Bool {
+        experiment.traces.contains { $0.dataset == dataset && !$0.trace.metadata.resampled }
+    }
+
+    /// The hardest synthetic strokes: the fast circle and the cursive curve of the clean
+    /// 240 Hz set when present, otherwise the strokes `linear` is least faithful on.
+    var hardStrokes: [(LoadedTrace, Stroke)] {
+        let named = [("circle-fast"), ("cursive")].compactMap { stroke(dataset: "synthetic", trace: "stylus-240hz-60fps", id: $0) }
+        if !named.isEmpty { return named }
+        guard let first = experiment.pipelines.first?.name else { return [] }
+        let worst = experiment.rows.filter { $0.pipeline == first && $0.metric == "fidelity.hausdorff" }
+            .sorted { $0.value > $1.value }.prefix(2)
+        return worst.compactMap { r in stroke(dataset: r.dataset, trace: r.trace, id: r.stroke) }
+    }
+
+    // MARK: - Steps
+
+    mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
+        try makeFigures(log: log)
+        try makeRasters(log: log)
+    }
+
+    /// Renders `figure` to `figures/<name>.png` and `.svg` and records it for the HTML.
+    mutating func plot(_ figure: Figure, name: String, title: String, caption: String) throws(ExperimentError) {
+        let png = "figures/\(name).png", svg = "figures/\(name).svg"
+        do {
+            try FigureRenderer.render(figure, to: out + "/" + png, format: .png, gnuplot: options.gnuplot)
+            try FigureRenderer.render(figure, to: out + "/" + svg, format: .svg, gnuplot: options.gnuplot)
+        } catch {
+            throw ExperimentError("report: figure '\(name)': \(error.description)")
+        }
+        files += [png, svg]
+        figureCount += 1
+        figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
+    }
+
+    /// Draws `grid` to `rasters/<name>.png` and `.svg` and records it for the HTML.
+    mutating func raster(_ grid: ComparisonGrid, name: String, title: String, caption: String) throws(ExperimentError) {
+        let png = "rasters/\(name).png", svg = "rasters/\(name).svg"
+        do {
+            try RasterRenderer.write(grid, to: out + "/" + png, format: .png)
+            try RasterRenderer.write(grid, to: out + "/" + svg, format: .svg)
+        } catch {
+            throw ExperimentError("report: raster '\(name)': \(error.description)")
+        }
+        files += [png, svg]
+        rasterCount += 1
+        figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
+    }
+
+    /// Writes a table beside the report.
+    mutating func writeTable(_ text: String, name: String) throws(ExperimentError) {
+        do { try AtomicFile.write(text: text, to: out + "/" + name) } catch { throw ExperimentError("\(error)") }
+        files.append(name)
+    }
+}

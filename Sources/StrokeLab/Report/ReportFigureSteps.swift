@@ -1,0 +1,155 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+import StrokeMetrics
+import StrokePlot
+import StrokeRaster
+import StrokeSmoothing
+
+extension Builder {
+    /// Every gnuplot figure of the report, with the tables behind the measured ones.
+    mutating func makeFigures(log: (String) -> Void) throws(ExperimentError) {
+        let latency = metricOptions.displayLatencyFrames
+        let step = metricOptions.resampleStep
+
+        // Smoothness vs latency, one figure per dataset with real timing.
+        for d in datasets where isTimed(d) {
+            let points = summary.tradeOffPoints(datasets: [d])
+            guard !points.isEmpty else { continue }
+            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)"),
+                     name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
+                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the \(strokeCount(d)) strokes of \(d), with 95% bootstrap intervals of the means. Lag follows DESIGN.md's time model: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is projected onto the reference near the display time. Bending energy Σκ²Δs on the path resampled at Δs = \(number(step)) units. Down and to the left is better.")
+        }
+
+        // Fidelity per pipeline per dataset.
+        let fidelity = summary.fidelityEntries(metric: "fidelity.mean")
+        if !fidelity.isEmpty {
+            try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean")),
+                     name: "fidelity", title: "Fidelity per pipeline and dataset",
+                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals. References: the analytic curve for synthetic traces; the stroke's own dense samples for recorded traces (hold-out of every \(metricOptions.holdOutStride)th sample for pipelines that see every sample). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
+        }
+
+        // Prediction error vs horizon, per dataset with predictors.
+        for d in datasets where isTimed(d) {
+            let curves = summary.predictionErrorCurves(datasets: [d])
+            guard !curves.isEmpty else { continue }
+            try plot(ReportFigures.predictionError(curves, title: "Prediction error vs horizon: \(d) (mean, 95% CI)",
+                                                   unit: summary.unit(of: "prediction.error_mean@16ms")),
+                     name: "prediction-\(d)", title: "Prediction error vs horizon on \(d)",
+                     caption: "For every pipeline with a predict: stage, the distance between where the predictor puts the pen h ms after its newest sample and where the reference says the pen was at that time, for h in \(metricOptions.predictionHorizonsMs.map(number).joined(separator: ", ")) ms; mean over strokes with 95% bootstrap intervals. The predictor's own drawing horizon does not matter here: each is asked at every horizon.")
+        }
+
+        try makeLagOverTime(log: log)
+        try makeThroughput(log: log)
+        try makeRenderCost(log: log)
+        try makeKinematics()
+    }
+
+    /// Lag at every display refresh of the hardest synthetic stroke, per pipeline.
+    mutating func makeLagOverTime(log: (String) -> Void) throws(ExperimentError) {
+        guard let (trace, stroke) = hardStrokes.first, !trace.trace.metadata.resampled else { return }
+        var rows: [LagFramesTable.Row] = []
+        var series: [LagSeries] = []
+        for p in experiment.pipelines {
+            let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata,
+                                        options: metricOptions)
+            var replayer = p.description.makeReplayer()
+            let replay = replayer.replay(stroke, options: setup.replayOptions)
+            guard let lag = Lag(replay: replay, reference: setup.reference, refreshRateHz: trace.trace.metadata.refreshRateHz,
+                                options: metricOptions) else { continue }
+            let t0 = stroke.startTime
+            let times = lag.times.map { ($0 - t0) }
+            series.append(LagSeries(pipeline: p.name, times: times, lagMilliseconds: lag.lagsMs))
+            for (t, l) in zip(lag.times, lag.lagsMs) {
+                rows.append(LagFramesTable.Row(dataset: trace.dataset, trace: trace.name, stroke: stroke.id, pipeline: p.name,
+                                               time: t, lagMilliseconds: l))
+            }
+        }
+        guard !series.isEmpty else { return }
+        try writeTable(LagFramesTable(rows: rows).csvText, name: "lag_frames.csv")
+        try plot(ReportFigures.lagOverTime(series, stroke: "\(trace.name) / \(stroke.id)"), name: "lag-over-time",
+                 title: "Lag over time: \(stroke.id) (\(trace.name))",
+                 caption: "Lag behind the pen at every display refresh of one stroke (time since the stroke began), one line per pipeline. The smoothing interpolators hold samples back and their lag saws up and down as segments are committed; predictors take their horizon off and can overshoot (negative lag). Data: lag_frames.csv.")
+        log("  lag over time: \(series.count) pipelines")
+    }
+
+    /// Samples per second through each pipeline over the synthetic strokes.
+    mutating func makeThroughput(log: (String) -> Void) throws(ExperimentError) {
+        let strokes = experiment.traces.filter { $0.dataset == datasets.first }.flatMap(\.trace.strokes)
+        guard !strokes.isEmpty else { return }
+        var rows: [ResultRow] = []
+        var entries: [ThroughputEntry] = []
+        for p in experiment.pipelines {
+            guard let r = Throughput.measure(pipeline: p.description, strokes: strokes, runs: max(1, options.throughputRuns),
+                                             warmupRuns: 2, minimumRunSeconds: 0.05) else { continue }
+            for (k, rate) in r.samplesPerSecond.enumerated() {
+                rows.append(ResultRow(dataset: datasets.first!, trace: "all", stroke: "run-\(k + 1)", pipeline: p.name,
+                                      metric: "throughput.samples_per_s", value: rate, unit: "samples/s"))
+            }
+            let q = r.quartilesSamplesPerSecond
+            entries.append(ThroughputEntry(pipeline: p.name, samplesPerSecond: Estimate(r.medianSamplesPerSecond, low: q.lower, high: q.upper)))
+        }
+        guard !entries.isEmpty else { return }
+        try writeTable(ResultsTable(rows: rows).csvText, name: "throughput.csv")
+        try plot(ReportFigures.throughput(entries, title: "Throughput on \(datasets.first!) (median, interquartile range)"),
+                 name: "throughput", title: "Throughput per pipeline",
+                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing): median of \(max(1, options.throughputRuns)) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes.count) strokes of \(datasets.first!) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
+        log("  throughput: \(entries.count) pipelines")
+    }
+
+    /// Render cost per frame as a long drawing grows, per render strategy.
+    mutating func makeRenderCost(log: (String) -> Void) throws(ExperimentError) {
+        let workload = RenderWorkload.spiral()
+        var renderOptions = RenderCostOptions()
+        renderOptions.repetitions = max(1, options.renderRepetitions)
+        let measured: [RenderCostResult]
+        do { measured = try RenderCostMeasurement.measure(workload, options: renderOptions) } catch {
+            throw ExperimentError("report: render cost: \(error.description)")
+        }
+        let curves = measured.map(RenderCostCurve.init(measured:))
+        try writeTable(RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex)).csvText, name: "render_cost.csv")
+        var summaryLines: [String] = []
+        for r in measured {
+            summaryLines.append("\(r.strategy.label): \(String(format: "%.3f", r.medianCost(overFrames: 0..<0.1))) ms per frame over the first 10% of frames, \(String(format: "%.3f", r.medianCost(overFrames: 0.9..<1))) ms over the last 10%")
+        }
+        measuredNotes += summaryLines
+        try plot(ReportFigures.renderCost(curves, title: "Render cost per frame: \(workload.summary), median of \(renderOptions.repetitions) runs"),
+                 name: "render-cost", title: "Render cost per frame, by render strategy",
+                 caption: "The CachedLIView lesson, measured with Cairo on a \(renderOptions.canvasWidth)×\(renderOptions.canvasHeight) canvas: \(workload.summary), replayed frame by frame. Full redraw (LinearInterpView) strokes the whole drawing every frame, so its cost grows with everything drawn; the cached bitmap (CachedLIView) draws finished strokes once into a bitmap and redraws only the current stroke, so it grows within a stroke and drops at each new one; incremental (Scribble) draws committed segments once and only the provisional part on top, so it stays flat. Median wall-clock time of \(renderOptions.repetitions) runs after warm-up, band = interquartile range. Measured: " + summaryLines.joined(separator: "; ") + ". Data: render_cost.csv.")
+        log("  render cost: \(measured.count) strategies")
+    }
+
+    /// Speed and curvature along a synthetic and a real stroke.
+    mutating func makeKinematics() throws(ExperimentError) {
+        if let (trace, stroke) = stroke(dataset: "synthetic", trace: "stylus-240hz-60fps", id: "cursive") ?? hardStrokes.last {
+            let reference = stroke.reference.map { StrokeProfile(points: $0.points) }
+            try plot(ReportFigures.speedAndCurvature(StrokeProfile(samplesOf: stroke), reference: reference, stroke: stroke.id,
+                                                     unit: trace.trace.metadata.units.rawValue),
+                     name: "kinematics-synthetic", title: "Speed and curvature along \(stroke.id) (\(trace.name))",
+                     caption: "Pen speed and curvature against arc length, from the recorded samples and from the analytic reference. Handwriting slows down where it turns hardest (the speed minima sit on the curvature peaks), which is where few samples land per unit of curvature and interpolators have the least to work with.")
+        }
+        let realDatasets = datasets.filter { d in isTimed(d) && !experiment.traces.contains { $0.dataset == d && $0.trace.metadata.source.hasPrefix("synthetic") } }
+        if let d = realDatasets.first, let (trace, stroke) = longestStroke(dataset: d) {
+            try plot(ReportFigures.speedAndCurvature(StrokeProfile(samplesOf: stroke), reference: nil, stroke: stroke.id,
+                                                     unit: trace.trace.metadata.units.rawValue),
+                     name: "kinematics-real", title: "Speed and curvature along a recorded stroke (\(d): \(trace.name), \(stroke.id))",
+                     caption: "The same profile for the longest recorded stroke of \(d), from its raw samples (finite differences, so tablet timestamp quantisation shows as speed noise; the curvature axis is clipped to the 2nd–98th percentile).")
+        }
+    }
+
+    func strokeCount(_ dataset: String) -> Int {
+        experiment.traces.filter { $0.dataset == dataset }.reduce(0) { $0 + $1.trace.strokes.count }
+    }
+}
+
+extension RenderCostCurve {
+    /// The figure data of a render-cost measurement.
+    init(measured r: RenderCostResult) {
+        self.init(strategy: r.strategy.label, strokeLength: r.elementsOnCanvas.map(Double.init),
+                  medianMilliseconds: r.medianMilliseconds, lowerMilliseconds: r.lowerQuartileMilliseconds,
+                  upperMilliseconds: r.upperQuartileMilliseconds)
+    }
+}
+
+/// A number in short text for captions: integers without a decimal point.
+func number(_ v: Double) -> String { ParameterValue.number(v).description }

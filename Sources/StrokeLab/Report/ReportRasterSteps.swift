@@ -1,0 +1,70 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+import StrokeMetrics
+import StrokeRaster
+import StrokeSmoothing
+
+extension Builder {
+    /// The pipelines the comparison rasters show: the seed presets the experiment ran (as
+    /// labelled in the results), or its first four pipelines.
+    var rasterPipelines: [ExperimentPipeline] {
+        let seeds = experiment.pipelines.filter { PipelineSet.seedPresets.contains($0.description.label) }
+        return seeds.isEmpty ? Array(experiment.pipelines.prefix(4)) : seeds
+    }
+
+    /// The pipelines with a predictor, and the one they extend (same interpolator, no
+    /// predictor) when the experiment has it.
+    var predictionPipelines: [ExperimentPipeline] {
+        let predicting = experiment.pipelines.filter { !$0.description.stages(of: .predict).isEmpty }
+        guard let first = predicting.first else { return [] }
+        let baseCanonical = first.description.canonical.split(separator: "|").filter { !$0.hasPrefix("predict:") }.joined(separator: "|")
+        let base = experiment.pipelines.filter { $0.description.canonical == baseCanonical }
+        return Array((base + predicting).prefix(4))
+    }
+
+    /// A comparison grid of `stroke` through `pipelines`, panels titled with the result names.
+    func grid(_ stroke: Stroke, _ pipelines: [ExperimentPipeline], frame: Int? = nil, heading: String) -> ComparisonGrid {
+        let panels = pipelines.map { p -> ComparisonGrid.Panel in
+            var replayer = p.description.makeReplayer()
+            return ComparisonGrid.Panel(title: p.name, replay: replayer.replay(stroke, options: ReplayOptions()))
+        }
+        var g = ComparisonGrid(stroke: stroke, panels: panels, frameIndex: frame, columns: 2, panelWidth: 460, panelHeight: 460)
+        g.heading = heading
+        // Ink about 1/150 of the stroke's size (at most 2 units, the seeds' line width), so
+        // a 5 mm handwritten letter is not drawn with a marker.
+        if let box = Rect(bounding: stroke.samples.map(\.location)) {
+            g.style.strokeWidth = min(2, max(0.15, max(box.width, box.height) / 150))
+        }
+        return g
+    }
+
+    /// The comparison rasters: the hardest synthetic strokes, a mid-stroke frame with
+    /// predictions, and the longest stroke of each recorded dataset.
+    mutating func makeRasters(log: (String) -> Void) throws(ExperimentError) {
+        let seeds = rasterPipelines
+        for (trace, stroke) in hardStrokes {
+            try raster(grid(stroke, seeds, heading: "\(trace.name) · \(stroke.id) · final frame"),
+                       name: "compare-\(stroke.id)", title: "\(stroke.id) through the seed strategies (\(trace.name))",
+                       caption: "One panel per pipeline, same stroke, same scale: the final committed path (black, round caps and joins), main samples (dots), coalesced samples (small dots) and the analytic reference (thin green line); the inset magnifies the place where the drawn paths stray farthest from the reference. \(stroke.id == "circle-fast" ? "A circle drawn in half a second gives 30 main samples per turn at 60 Hz: linear is a visible polygon, bezier4 does not close (its 1–2 leftover samples and the lift-off are dropped) and kinks at every third sample, midpoint-bezier is round but cuts inside and ends early, coalesced-only is round because it sees all 120 samples." : "Loops tighter than the sample spacing are where interpolators differ most.")")
+        }
+
+        let predictors = predictionPipelines
+        if predictors.count > 1,
+           let (trace, stroke) = stroke(dataset: "synthetic", trace: "stylus-240hz-realistic", id: "circle-fast") ?? hardStrokes.first
+        {
+            let frame = max(1, stroke.events.count / 2)
+            try raster(grid(stroke, predictors, frame: frame, heading: "\(trace.name) · \(stroke.id) · frame \(frame) of \(stroke.events.count)"),
+                       name: "prediction-frame", title: "What is on screen mid-stroke, with and without prediction",
+                       caption: "The display at event \(frame) of \(stroke.id) in \(trace.name) (240 Hz pencil with jitter, noise and stalls): committed path in black, provisional tail and predicted segments in blue as in Scribble's demo, reference in green. The predicted segment reaches toward where the pen is now; it is thrown away at the next event and at the end of the stroke. The inset follows the pen tip.")
+        }
+
+        for d in datasets where !experiment.traces.contains(where: { $0.dataset == d && $0.trace.metadata.source.hasPrefix("synthetic") }) {
+            guard let (trace, stroke) = longestStroke(dataset: d) else { continue }
+            try raster(grid(stroke, seeds, heading: "\(d) · \(trace.name) · \(stroke.id)"),
+                       name: "real-\(d)", title: "Recorded handwriting through the seed strategies (\(d))",
+                       caption: "The longest stroke of \(d) (\(trace.name), \(stroke.id), \(stroke.sampleCount) samples\(trace.trace.metadata.sampleRateHz.map { ", about \(Int($0.rounded())) Hz" } ?? "")) through each seed strategy; samples as dots, the stroke's own samples as the thin reference line. \(trace.trace.metadata.resampled ? "HelpingHand strokes are resampled at equal arc length with a synthetic clock, so their events are regular by construction." : "Events are the samples grouped into 60 Hz display frames, as UIKit would deliver them.")")
+        }
+        log("  rasters: \(rasterCount)")
+    }
+}
