@@ -18,6 +18,8 @@ struct StrokeLabCommand: AsyncParsableCommand {
             ImportCommand.self,
             RenderCommand.self,
             PlotCommand.self,
+            BenchCommand.self,
+            CheckCommand.self,
             ListCommand.self,
         ])
 }
