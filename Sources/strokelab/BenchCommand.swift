@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
 
             --metrics also times StrokeEvaluation.evaluate (every metric: fidelity, jaggedness, smoothness, \
             lag, prediction) over every stroke × pipeline, single-threaded, after one warm-up run, and \
-            prints the median seconds per dataset × pipeline and in total (same sample count).
+            prints the median seconds per dataset × pipeline and in total (same sample count). Prediction \
+            metrics are computed only for pipelines with a predict: stage, so add one (e.g. \
+            --pipeline 'midpoint-bezier|predict:kalman(horizon=16.7)') to time them too.
 
             Writes DIR/results.csv (dataset,trace,stroke,pipeline,metric,value,unit; one row per timed run; \
             trace and stroke are 'all' because a run times the whole dataset; metrics \

@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("allow-missing"), help: "Do not fail when baseline rows are missing from the results.")
     var allowMissing = false
 
-    @Flag(help: "Only print the counts and the regressions (no improvements).")
+    @Flag(help: "Print only the counts, regressions, missing and incomparable rows (no improvements or changed-n notes).")
     var quiet = false
 
     func run() throws {
@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         print("baseline \(baselineFile) → results \(resultsFile)")
-        print(RegressionCheck.text(report, allowMissing: allowMissing, showImprovements: !quiet))
+        print(RegressionCheck.text(report, allowMissing: allowMissing, details: !quiet))
         if !report.passed(allowMissing: allowMissing) { throw ExitCode(1) }
     }
 }

@@ -75,7 +75,8 @@ final class BenchAndCheckCommandTests: XCTestCase {
         let same = try runStrokeLab(["check", "--baseline", dir + "/base", "--results", dir + "/base/summary.csv"])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.contains("PASS: no regression"), same.stdout)
-        XCTAssertTrue(same.stdout.contains(" 0  "), same.stdout)
+        let total = try XCTUnwrap(same.stdout.split(separator: "\n").first { $0.hasPrefix("total") }, same.stdout)
+        XCTAssertEqual(total.split(separator: " ").dropFirst().first, "0", "no regression counted: \(total)")
 
         var summary = try SummaryTable(path: dir + "/base/summary.csv")
         let i = try XCTUnwrap(summary.rows.firstIndex { $0.pipeline == "midpoint-bezier" && $0.metric == "fidelity.mean" })

@@ -186,10 +186,10 @@ public enum RegressionCheck {
     }
 
     /// The text `strokelab check` prints: a count table per dataset × pipeline, then one line
-    /// per regression, incomparable row, missing row (a whole missing dataset × pipeline on
-    /// one line), improvement (with `showImprovements`) and changed `n`; the metrics not
-    /// checked; and a last line `PASS …` or `FAIL …`.
-    public static func text(_ report: Report, allowMissing: Bool, showImprovements: Bool = true) -> String {
+    /// per regression, incomparable row and missing row (a whole missing dataset × pipeline on
+    /// one line); with `details`, one per improvement and per unchanged row whose `n` changed;
+    /// the metrics not checked; and a last line `PASS …` or `FAIL …`.
+    public static func text(_ report: Report, allowMissing: Bool, details showDetails: Bool = true) -> String {
         var lines: [String] = []
         let shown: [Verdict] = [.regression, .improvement, .unchanged, .notChecked, .missing, .added, .incomparable]
         var table = TextTable(header: ["dataset", "pipeline"] + shown.map(\.title))
@@ -229,10 +229,10 @@ public enum RegressionCheck {
                 for c in missing { details.append("MISSING       \(name(c)): in the baseline, not in the results") }
             }
         }
-        if showImprovements {
+        if showDetails {
             for c in report.comparisons where c.verdict == .improvement { details.append("improved      \(name(c)): \(change(c))") }
         }
-        for c in report.comparisons where c.verdict == .unchanged {
+        for c in report.comparisons where showDetails && c.verdict == .unchanged {
             if let b = c.baseline, let r = c.result, b.n != r.n {
                 details.append("note          \(name(c)): n \(b.n) → \(r.n) (the strokes or runs behind the mean changed)")
             }
