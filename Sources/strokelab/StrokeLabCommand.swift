@@ -19,6 +19,8 @@ struct StrokeLabCommand: AsyncParsableCommand {
             ImportCommand.self,
             RenderCommand.self,
             PlotCommand.self,
+            BenchCommand.self,
+            CheckCommand.self,
             ListCommand.self,
         ])
 }

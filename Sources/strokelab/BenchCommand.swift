@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import StrokeLab
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure pipeline throughput (samples per second) and, with --metrics, the cost of every metric.",
+        discussion: """
+            For each dataset × pipeline, replays every stroke of the dataset's traces, single-threaded: \
+            --warmup untimed runs (the first calibrates how many passes make a run last --min-run-seconds), \
+            then --runs timed runs. Prints the median samples per second, the interquartile range, min–max, \
+            ns per sample and the relative spread (IQR ÷ median). Samples are the samples fed to the \
+            pipeline: one per event for 'main' pipelines, every coalesced sample for 'coalesced' ones.
+
+            --metrics also times StrokeEvaluation.evaluate (every metric: fidelity, jaggedness, smoothness, \
+            lag, prediction) over every stroke × pipeline, single-threaded, after one warm-up run, and \
+            prints the median seconds per dataset × pipeline and in total (same sample count). Prediction \
+            metrics are computed only for pipelines with a predict: stage, so add one (e.g. \
+            --pipeline 'midpoint-bezier|predict:kalman(horizon=16.7)') to time them too.
+
+            Writes DIR/results.csv (dataset,trace,stroke,pipeline,metric,value,unit; one row per timed run; \
+            trace and stroke are 'all' because a run times the whole dataset; metrics \
+            throughput.samples_per_s, throughput.ns_per_sample and, with --metrics, throughput.metrics_s and \
+            throughput.metrics_samples_per_s), DIR/summary.csv (n = runs, mean, median, p95, min, max, \
+            bootstrap CI) and DIR/bench.json (build, machine, date, git revision, passes per run). \
+            Without --trace it measures Datasets/synthetic; without --pipeline, the four seed presets. \
+            Build with 'swift build -c release' for numbers that count. Nothing is written if any input is bad.
+            """)
+
+    @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); each is its own dataset.")
+    var traces: [String] = []
+
+    @Option(name: .customLong("pipeline"), help: "A pipeline label (repeatable). Default: linear, bezier4, midpoint-bezier, coalesced-only.")
+    var pipelines: [String] = []
+
+    @Option(help: "Output directory.")
+    var out: String = "out/bench"
+
+    @Option(help: "Timed runs per dataset × pipeline.")
+    var runs: Int = 7
+
+    @Option(help: "Untimed warm-up runs before them (≥ 1; the first calibrates the passes per run).")
+    var warmup: Int = 2
+
+    @Option(name: .customLong("min-run-seconds"), help: "Shortest timed run, in seconds.")
+    var minimumRunSeconds: Double = 0.05
+
+    @Flag(help: "Also time every metric (StrokeEvaluation.evaluate) over every stroke × pipeline.")
+    var metrics = false
+
+    @Option(name: .customLong("metric-runs"), help: "Timed runs of the metric timing (after one warm-up).")
+    var metricRuns: Int = 3
+
+    func run() throws {
+        let datasets: [ExperimentSpec.Dataset]
+        if traces.isEmpty {
+            guard FileManager.default.fileExists(atPath: "Datasets/synthetic") else {
+                throw CLIError("no traces: give --trace PATH (Datasets/synthetic is not in the current directory)")
+            }
+            datasets = [ExperimentSpec.Dataset(name: "synthetic", paths: ["Datasets/synthetic"], format: nil, optional: nil)]
+        } else {
+            // Command-line paths are relative to the working directory, so make them absolute.
+            let cwd = FileManager.default.currentDirectoryPath
+            datasets = Benchmark.datasets(forPaths: traces.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 })
+        }
+        let settings = Benchmark.Settings(runs: runs, warmupRuns: warmup, minimumRunSeconds: minimumRunSeconds,
+                                          metricRuns: metrics ? metricRuns : nil)
+        let report: Benchmark.Report
+        do {
+            report = try Benchmark.run(datasets: datasets, pipelines: pipelines, settings: settings, outputDirectory: out)
+        } catch { throw CLIError(error.description) }
+        for note in report.notes { print("note: \(note)") }
+        let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }
+        print("throughput: \(report.traces.count) traces, \(strokes) strokes; \(runs) timed runs after \(warmup) warm-up, single-threaded (\(Benchmark.isDebugBuild ? "debug" : "release") build)")
+        print(Benchmark.throughputTable(report.throughput))
+        if let timing = report.metrics {
+            print("")
+            print("all metrics (StrokeEvaluation.evaluate): every stroke × pipeline, single-threaded, median of \(timing.totalSeconds.count) run\(timing.totalSeconds.count == 1 ? "" : "s") after 1 warm-up")
+            print(Benchmark.metricsTable(timing))
+        }
+        print("→ \(out)/results.csv, summary.csv, bench.json")
+    }
+}
