@@ -64,6 +64,7 @@ public struct FourPointBezierInterpolator: StreamingInterpolator {
     }
 
     /// The held samples drawn from `p0`: nothing, a line, or a quadratic.
+    @inline(__always)
     private func appendLeftover(to elements: inout [PathElement], from current: Point?) {
         guard count > 0 else { return }
         if current != p0 { elements.append(.move(to: p0)) }

@@ -70,6 +70,7 @@ public struct MidpointBezierInterpolator: StreamingInterpolator {
     }
 
     /// The pending samples drawn from the last join `p0`.
+    @inline(__always)
     private func appendPending(to elements: inout [PathElement], from current: Point?) {
         guard count > 0 else { return }
         if current != p0 { elements.append(.move(to: p0)) }

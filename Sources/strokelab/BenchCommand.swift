@@ -56,7 +56,7 @@ struct BenchCommand: ParsableCommand {
         let datasets: [ExperimentSpec.Dataset]
         if traces.isEmpty {
             guard FileManager.default.fileExists(atPath: "Datasets/synthetic") else {
-                throw CLIError("no traces: give --trace PATH (Datasets/synthetic is not in the current directory)")
+                throw CommandFailure("no traces: give --trace PATH (Datasets/synthetic is not in the current directory)")
             }
             datasets = [ExperimentSpec.Dataset(name: "synthetic", paths: ["Datasets/synthetic"], format: nil, optional: nil)]
         } else {
@@ -69,7 +69,7 @@ struct BenchCommand: ParsableCommand {
         let report: Benchmark.Report
         do {
             report = try Benchmark.run(datasets: datasets, pipelines: pipelines, settings: settings, outputDirectory: out)
-        } catch { throw CLIError(error.description) }
+        } catch { throw CommandFailure(error.description) }
         for note in report.notes { print("note: \(note)") }
         let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }
         print("throughput: \(report.traces.count) traces, \(strokes) strokes; \(runs) timed runs after \(warmup) warm-up, single-threaded (\(Benchmark.isDebugBuild ? "debug" : "release") build)")

@@ -73,27 +73,23 @@ extension Builder {
         log("  lag over time: \(series.count) pipelines")
     }
 
-    /// Samples per second through each pipeline over the synthetic strokes.
+    /// Samples per second through each pipeline over the first dataset's strokes, measured
+    /// as `strokelab bench` measures it (``Benchmark/measureThroughput(traces:pipelines:settings:)``).
     mutating func makeThroughput(log: (String) -> Void) throws(ExperimentError) {
-        let strokes = experiment.traces.filter { $0.dataset == datasets.first }.flatMap(\.trace.strokes)
-        guard !strokes.isEmpty else { return }
-        var rows: [ResultRow] = []
-        var entries: [ThroughputEntry] = []
-        for p in experiment.pipelines {
-            guard let r = Throughput.measure(pipeline: p.description, strokes: strokes, runs: max(1, options.throughputRuns),
-                                             warmupRuns: 2, minimumRunSeconds: 0.05) else { continue }
-            for (k, rate) in r.samplesPerSecond.enumerated() {
-                rows.append(ResultRow(dataset: datasets.first!, trace: "all", stroke: "run-\(k + 1)", pipeline: p.name,
-                                      metric: "throughput.samples_per_s", value: rate, unit: "samples/s"))
-            }
-            let q = r.quartilesSamplesPerSecond
-            entries.append(ThroughputEntry(pipeline: p.name, samplesPerSecond: Estimate(r.medianSamplesPerSecond, low: q.lower, high: q.upper)))
+        guard let dataset = datasets.first else { return }
+        let traces = experiment.traces.filter { $0.dataset == dataset }
+        let settings = Benchmark.Settings(runs: max(1, options.throughputRuns), warmupRuns: 2, minimumRunSeconds: 0.05)
+        let measured = Benchmark.measureThroughput(traces: traces, pipelines: experiment.pipelines, settings: settings)
+        guard !measured.isEmpty else { return }
+        let entries = measured.map { m in
+            let q = m.result.quartilesSamplesPerSecond
+            return ThroughputEntry(pipeline: m.pipeline, samplesPerSecond: Estimate(m.result.medianSamplesPerSecond, low: q.lower, high: q.upper))
         }
-        guard !entries.isEmpty else { return }
-        try writeTable(ResultsTable(rows: rows).csvText, name: "throughput.csv")
-        try plot(ReportFigures.throughput(entries, title: "Throughput on \(datasets.first!) (median, interquartile range)"),
+        try writeTable(ResultsTable(rows: Benchmark.rows(throughput: measured, metrics: nil)).csvText, name: "throughput.csv")
+        let strokes = measured[0].strokes
+        try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)"),
                  name: "throughput", title: "Throughput per pipeline",
-                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing): median of \(max(1, options.throughputRuns)) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes.count) strokes of \(datasets.first!) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
+                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing), measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
         log("  throughput: \(entries.count) pipelines")
     }
 
