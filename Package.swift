@@ -71,10 +71,10 @@ let package = Package(
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics"]),
-        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore"]),
+        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO"]),
         .testTarget(
             name: "StrokeRasterTests",
-            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore"],
+            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO"],
             exclude: ["Golden"]),
         .testTarget(
             name: "StrokeLabTests",

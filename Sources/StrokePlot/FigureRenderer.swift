@@ -7,7 +7,7 @@ import StrokeIO
 /// and then written to the destination with ``AtomicFile`` (temporary file beside it, then
 /// rename), so a failed figure never leaves a partial file where a good one was.
 /// Output is deterministic: PNG and SVG from gnuplot carry no timestamps; a PDF's creation
-/// date is fixed by ``DeterministicOutput``.
+/// date is fixed by ``DeterministicVectorOutput``.
 public enum FigureRenderer {
     /// Renders `figure` to `path`, the format taken from `format` or the path's extension.
     ///
@@ -53,7 +53,7 @@ public enum FigureRenderer {
             throw PlotError(.gnuplotFailed, "\(figureName(figure)): gnuplot wrote no \(format.rawValue.uppercased()) output")
         }
         var bytes = [UInt8](data)
-        if format == .pdf { bytes = DeterministicOutput.fixingPDFDates(bytes) }
+        if format == .pdf { bytes = DeterministicVectorOutput.fixingPDFDates(bytes) }
         return bytes
     }
 

@@ -1,3 +1,4 @@
+import StrokeIO
 import CCairo
 
 /// Collects the bytes Cairo writes to a stream surface or PNG stream.

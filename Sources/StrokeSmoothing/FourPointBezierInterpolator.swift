@@ -16,12 +16,16 @@ import StrokeCore
 /// samples are drawn — a line for one, a quadratic with the middle sample as control for
 /// two — both as the provisional tail while drawing and committed at the end; a tap is a dot.
 /// O(1) per sample, no allocation.
-public struct FourPointBezierInterpolator: StreamingInterpolator {
+public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
     /// Tail policy (published by default).
     public var tail: TailPolicy
 
     private var p0 = Point.zero, p1 = Point.zero, p2 = Point.zero
     private var count = 0  // the seed's `ctr`: samples held after p0
+
+    var pendingCount: Int { count }
+    var anchor: Point { p0 }
+    mutating func clearPending() { count = 0 }
 
     /// Creates the interpolator.
     public init(tail: TailPolicy = .published) { self.tail = tail }
@@ -44,28 +48,9 @@ public struct FourPointBezierInterpolator: StreamingInterpolator {
         }
     }
 
-    public mutating func end(_ sample: TouchSample, path: inout Path) {
-        if tail == .complete { move(sample, path: &path) }
-    }
-
-    public mutating func finish(path: inout Path) {
-        if tail == .complete {
-            let drewNothing = path.isEmpty
-            let current = path.currentPoint
-            appendLeftover(to: &path.elements, from: current)
-            if drewNothing && count == 0 { path.addDot(at: p0) }
-        }
-        count = 0
-    }
-
-    public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {
-        guard self.tail == .complete else { return }
-        appendLeftover(to: &tail, from: currentPoint)
-    }
-
     /// The held samples drawn from `p0`: nothing, a line, or a quadratic.
     @inline(__always)
-    private func appendLeftover(to elements: inout [PathElement], from current: Point?) {
+    func appendPending(to elements: inout [PathElement], from current: Point?) {
         guard count > 0 else { return }
         if current != p0 { elements.append(.move(to: p0)) }
         if count == 1 {

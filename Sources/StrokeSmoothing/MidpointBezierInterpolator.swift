@@ -19,12 +19,16 @@ import StrokeCore
 /// along the join's tangent so G1 holds — as the provisional tail while drawing and committed
 /// at the end; a tap is a dot. Smoothing costs latency: the committed end trails the newest
 /// sample by one to four samples. O(1) per sample, no allocation.
-public struct MidpointBezierInterpolator: StreamingInterpolator {
+public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     /// Tail policy (published by default).
     public var tail: TailPolicy
 
     private var p0 = Point.zero, p1 = Point.zero, p2 = Point.zero, p3 = Point.zero
     private var count = 0  // the seed's `ctr`
+
+    var pendingCount: Int { count }
+    var anchor: Point { p0 }
+    mutating func clearPending() { count = 0 }
 
     /// Creates the interpolator.
     public init(tail: TailPolicy = .published) { self.tail = tail }
@@ -50,28 +54,9 @@ public struct MidpointBezierInterpolator: StreamingInterpolator {
         }
     }
 
-    public mutating func end(_ sample: TouchSample, path: inout Path) {
-        if tail == .complete { move(sample, path: &path) }
-    }
-
-    public mutating func finish(path: inout Path) {
-        if tail == .complete {
-            let drewNothing = path.isEmpty
-            let current = path.currentPoint
-            appendPending(to: &path.elements, from: current)
-            if drewNothing && count == 0 { path.addDot(at: p0) }
-        }
-        count = 0
-    }
-
-    public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {
-        guard self.tail == .complete else { return }
-        appendPending(to: &tail, from: currentPoint)
-    }
-
     /// The pending samples drawn from the last join `p0`.
     @inline(__always)
-    private func appendPending(to elements: inout [PathElement], from current: Point?) {
+    func appendPending(to elements: inout [PathElement], from current: Point?) {
         guard count > 0 else { return }
         if current != p0 { elements.append(.move(to: p0)) }
         switch count {

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeIO
 import XCTest
 @testable import StrokePlot
 
@@ -116,7 +117,7 @@ final class FigureRenderingTests: XCTestCase {
 
     func testPDFDateDigitsAreReplacedInPlace() {
         let pdf = Array("<< /CreationDate (D:20261121223000+01'00) /ModDate(D:20261121223001Z) >>".utf8)
-        let fixed = String(decoding: DeterministicOutput.fixingPDFDates(pdf), as: UTF8.self)
+        let fixed = String(decoding: DeterministicVectorOutput.fixingPDFDates(pdf), as: UTF8.self)
         XCTAssertEqual(fixed, "<< /CreationDate (D:20000101000000+00'00) /ModDate(D:20000101000000Z) >>")
     }
 

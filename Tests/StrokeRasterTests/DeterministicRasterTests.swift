@@ -1,3 +1,4 @@
+import StrokeIO
 import Foundation
 import StrokeCore
 import XCTest

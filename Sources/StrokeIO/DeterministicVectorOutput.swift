@@ -1,4 +1,5 @@
-/// Makes Cairo's SVG and PDF output byte-identical across runs and processes.
+/// Makes generated SVG and PDF files (Cairo's rasters, gnuplot's figures) byte-identical
+/// across runs and processes.
 ///
 /// - SVG: Cairo names patterns, surfaces, clips and glyphs with counters that are global to
 ///   the process (`surface5`, `clip3`, `glyph0-1`), so the same drawing made twice in one
