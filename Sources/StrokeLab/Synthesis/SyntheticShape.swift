@@ -59,7 +59,8 @@ public enum SyntheticShape: String, Sendable, Hashable, CaseIterable {
         case .cursive:
             let theta = 2 * Double.pi * 2.5 * t
             let r = 12.0, d = 30.0
-            return Point(x: 100 + r * theta - d * Double.sin(theta), y: 300 - (r - d * Double.cos(theta)))
+            // y down (UIKit): the loops rise above the baseline like a cursive "llll".
+            return Point(x: 100 + r * theta - d * Double.sin(theta), y: 300 + (r - d * Double.cos(theta)))
         case .tap:
             return Point(x: 400, y: 400)
         case .twoSample:
