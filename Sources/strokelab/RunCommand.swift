@@ -30,6 +30,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not print the summary table.")
     var quiet = false
 
+    @Flag(help: "Also time each pipeline over each dataset (throughput.* rows, as 'strokelab bench' measures). Timings differ between runs; everything else is deterministic.")
+    var throughput = false
+
     func run() async throws {
         var experiment: ExperimentSpec
         var base = "."
@@ -53,6 +56,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             experiment.datasets = [ExperimentSpec.Dataset(name: "synthetic", paths: ["Datasets/synthetic"], format: nil, optional: nil)]
         }
+        if throughput { experiment.throughput = true }
         if !pipelines.isEmpty {
             experiment.pipelines = pipelines.map { ExperimentSpec.PipelineEntry(label: $0) }
             experiment.sweeps = []

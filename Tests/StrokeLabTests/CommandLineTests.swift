@@ -72,3 +72,36 @@ final class CommandLineTests: XCTestCase {
         }
     }
 }
+
+/// Issue 3's acceptance: a run over Datasets/ with the seed presets and a Kalman variant
+/// writes every metric id DESIGN.md lists.
+final class MetricCoverageTests: XCTestCase {
+    static let designMetricIDs: [String] = {
+        var ids = ["fidelity.mean", "fidelity.max", "fidelity.hausdorff", "fidelity.frechet",
+                   "jaggedness.bending_energy", "jaggedness.bending_energy_ratio", "jaggedness.curvature_variation",
+                   "jaggedness.kinks", "jaggedness.sign_changes", "smoothness.sparc", "smoothness.ldlj",
+                   "lag.mean_ms", "lag.p95_ms", "lag.max_ms", "lag.offpath_mean", "lag.overshoot_rate",
+                   "throughput.samples_per_s"]
+        for h in [8, 16, 25, 33, 50] {
+            for m in ["error_mean", "error_p95", "along_mean", "cross_mean", "jitter", "wrong_direction_rate"] {
+                ids.append("prediction.\(m)@\(h)ms")
+            }
+        }
+        return ids
+    }()
+
+    func testRunWithAKalmanVariantWritesEveryDesignMetric() throws {
+        let dir = TestPaths.temporaryDirectory("coverage")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var arguments = ["run", "--trace", TestPaths.packageRoot + "/Datasets/synthetic", "--out", dir, "--quiet", "--throughput"]
+        for p in ["linear", "bezier4", "midpoint-bezier", "coalesced-only", "midpoint-bezier|predict:kalman(horizon=16)"] {
+            arguments += ["--pipeline", p]
+        }
+        let result = try runStrokeLab(arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let metrics = Set(try ResultsTable(path: dir + "/results.csv").rows.map(\.metric))
+        for id in Self.designMetricIDs {
+            XCTAssertTrue(metrics.contains(id), "missing \(id)")
+        }
+    }
+}

@@ -38,6 +38,14 @@ public enum Experiment {
 
         var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
         outcome.notes = loadNotes + outcome.notes
+        if spec.throughput == true {
+            // Timing is the one measurement that is not deterministic, so it is opt-in: with it
+            // results.csv holds every metric id of DESIGN.md, without it the same spec always
+            // gives the same bytes.
+            let measured = Benchmark.measureThroughput(traces: traces, pipelines: pipelines, settings: Benchmark.Settings())
+            outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
+            outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
+        }
         let summary = SummaryTable(summarizing: outcome.rows, seed: seed, resamples: resamples).rows
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,

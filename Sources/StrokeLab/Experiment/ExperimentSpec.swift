@@ -25,6 +25,7 @@ import Yams
 ///     name: "midpoint + linear {predict.horizon} ms"   # optional; {key} is replaced
 /// metrics: {resampleStep: 0.5, displayLatencyFrames: 2, predictionHorizonsMs: [8, 16, 25, 33, 50]}
 /// bootstrap: 1000
+/// throughput: false                        # true: also time each pipeline (not deterministic)
 /// ```
 public struct ExperimentSpec: Sendable, Decodable {
     /// A set of trace files measured together (the `dataset` column of the results).
@@ -116,6 +117,10 @@ public struct ExperimentSpec: Sendable, Decodable {
     public var seed: UInt64?
     /// Bootstrap resamples for confidence intervals. Default 1000.
     public var bootstrap: Int?
+    /// Also time every pipeline over every dataset (`throughput.samples_per_s` and
+    /// `throughput.ns_per_sample` rows, as `strokelab bench` measures them). Off by default:
+    /// timings are the only results that differ between runs.
+    public var throughput: Bool?
 
     /// Creates a spec in code.
     public init(name: String? = nil, datasets: [Dataset], pipelines: [PipelineEntry], sweeps: [Sweep] = [],
