@@ -12,7 +12,9 @@ public enum TouchKind: String, Sendable, Hashable, CaseIterable {
 /// Which properties of a sample are estimates that a later update may refine, as in
 /// `UITouch.estimatedProperties`. Stored as bits; most sources set none.
 public struct EstimatedProperties: OptionSet, Hashable, Sendable {
+    /// The bits.
     public let rawValue: UInt8
+    /// Creates a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// The force is an estimate.
     public static let force = EstimatedProperties(rawValue: 1 << 0)

@@ -65,12 +65,21 @@ public struct Vector: Hashable, Sendable {
         Double.atan2(y: cross(other), x: dot(other))
     }
 
+    // Component-wise arithmetic and scaling.
+    /// The sum of two vectors.
     @inlinable public static func + (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx + b.dx, dy: a.dy + b.dy) }
+    /// The difference of two vectors.
     @inlinable public static func - (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx - b.dx, dy: a.dy - b.dy) }
+    /// The opposite vector.
     @inlinable public static prefix func - (a: Vector) -> Vector { Vector(dx: -a.dx, dy: -a.dy) }
+    /// The vector scaled by `s`.
     @inlinable public static func * (a: Vector, s: Double) -> Vector { Vector(dx: a.dx * s, dy: a.dy * s) }
+    /// The vector scaled by `s`.
     @inlinable public static func * (s: Double, a: Vector) -> Vector { Vector(dx: a.dx * s, dy: a.dy * s) }
+    /// The vector divided by `s`.
     @inlinable public static func / (a: Vector, s: Double) -> Vector { Vector(dx: a.dx / s, dy: a.dy / s) }
+    /// Adds `b` to `a`.
     @inlinable public static func += (a: inout Vector, b: Vector) { a = a + b }
+    /// Subtracts `b` from `a`.
     @inlinable public static func -= (a: inout Vector, b: Vector) { a = a - b }
 }

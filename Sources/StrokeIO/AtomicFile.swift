@@ -18,6 +18,7 @@ public enum AtomicFile {
         public var path: String
         /// What went wrong.
         public var problem: String
+        /// `path: problem`, one line.
         public var description: String { "\(path): \(problem)" }
     }
 

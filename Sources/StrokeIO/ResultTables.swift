@@ -31,20 +31,30 @@ public struct ResultRow: Hashable, Sendable {
 
 /// One row of `summary.csv`: descriptive statistics of one dataset × pipeline × metric.
 public struct SummaryRow: Hashable, Sendable {
+    /// Dataset name.
     public var dataset: String
+    /// Pipeline name (label as written, or display name).
     public var pipeline: String
+    /// Metric id.
     public var metric: String
+    /// Unit of the metric.
     public var unit: String
     /// Number of values.
     public var n: Int
+    /// Arithmetic mean.
     public var mean: Double
+    /// Median (type 7).
     public var median: Double
     /// 95th percentile (type 7).
     public var p95: Double
+    /// Smallest value.
     public var min: Double
+    /// Largest value.
     public var max: Double
-    /// 95% confidence interval of the mean (bootstrap when written by `strokelab run`).
+    /// Lower bound of the 95% confidence interval of the mean (bootstrap when written by
+    /// `strokelab run`).
     public var ciLow: Double
+    /// Upper bound of that interval.
     public var ciHigh: Double
 
     /// Creates a row.

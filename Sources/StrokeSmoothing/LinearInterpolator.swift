@@ -37,12 +37,14 @@ public struct LinearInterpolator: StreamingInterpolator {
         self.liftoff = liftoff
     }
 
+    /// `touchesBegan`: `move(to: p)`.
     public mutating func begin(_ sample: TouchSample, path: inout Path) {
         last = sample.location
         drewSegment = false
         path.move(to: last)
     }
 
+    /// `touchesMoved`: `addLine(to: p)`, unless `p` is the current point.
     public mutating func move(_ sample: TouchSample, path: inout Path) {
         let p = sample.location
         guard p != last else { return }
@@ -51,13 +53,16 @@ public struct LinearInterpolator: StreamingInterpolator {
         drewSegment = true
     }
 
+    /// A lift-off sample: drawn like a move by LinearInterpView and under `complete`.
     public mutating func end(_ sample: TouchSample, path: inout Path) {
         if liftoff == .drawn || tail == .complete { move(sample, path: &path) }
     }
 
+    /// Under `complete`, a stroke that drew no segment ends in a dot.
     public mutating func finish(path: inout Path) {
         if tail == .complete, !drewSegment { path.addLine(to: last) }
     }
 
+    /// Nothing: every sample is committed at once.
     public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {}
 }

@@ -33,11 +33,13 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     /// Creates the interpolator.
     public init(tail: TailPolicy = .published) { self.tail = tail }
 
+    /// `touchesBegan`: `pts[0] = p; ctr = 0`.
     public mutating func begin(_ sample: TouchSample, path: inout Path) {
         p0 = sample.location
         count = 0
     }
 
+    /// `touchesMoved`: buffers the sample and commits a cubic when the buffer is full.
     public mutating func move(_ sample: TouchSample, path: inout Path) {
         let p = sample.location
         switch count {

@@ -24,11 +24,15 @@ protocol PendingSamplesInterpolator: StreamingInterpolator {
 }
 
 extension PendingSamplesInterpolator {
+    /// A lift-off sample: ignored under `published` (the seeds' `touchesEnded` draws nothing),
+    /// fed like a move under `complete`.
     @inlinable
     public mutating func end(_ sample: TouchSample, path: inout Path) {
         if tail == .complete { move(sample, path: &path) }
     }
 
+    /// Commits the pending samples under `complete` (a dot if nothing was drawn); drops them
+    /// under `published`.
     @inlinable
     public mutating func finish(path: inout Path) {
         if tail == .complete {
@@ -40,6 +44,7 @@ extension PendingSamplesInterpolator {
         clearPending()
     }
 
+    /// The pending samples, under `complete` only.
     @inlinable
     public func appendProvisionalTail(to tail: inout [PathElement], from currentPoint: Point?) {
         guard self.tail == .complete else { return }

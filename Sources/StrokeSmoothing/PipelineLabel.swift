@@ -13,10 +13,12 @@ public struct PipelineLabel: Hashable, Sendable {
         /// Parameters in the order written.
         public var parameters: [(name: String, value: String)]
 
+        /// Equal when kind, id and parameters (in order) are equal.
         public static func == (a: Stage, b: Stage) -> Bool {
             a.kind == b.kind && a.id == b.id && a.parameters.elementsEqual(b.parameters, by: { $0 == $1 })
         }
 
+        /// Hashes kind, id and parameters, consistently with `==`.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kind)
             hasher.combine(id)
@@ -118,6 +120,7 @@ public struct PipelineError: Error, Hashable, Sendable, CustomStringConvertible 
         self.problem = problem
     }
 
+    /// `pipeline 'LABEL': problem`, one line.
     public var description: String { "pipeline '\(label)': \(problem)" }
 }
 

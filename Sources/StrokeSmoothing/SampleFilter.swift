@@ -16,7 +16,9 @@ public protocol SampleFilter: Sendable {
 public struct IdentityFilter: SampleFilter {
     /// Creates the identity filter.
     public init() {}
+    /// Nothing to forget.
     @inlinable public mutating func reset() {}
+    /// Returns `sample` unchanged.
     @inlinable public mutating func filter(_ sample: TouchSample) -> TouchSample { sample }
 }
 
@@ -33,11 +35,13 @@ public struct FilterChain<First: SampleFilter, Second: SampleFilter>: SampleFilt
         self.second = second
     }
 
+    /// Resets both filters.
     @inlinable public mutating func reset() {
         first.reset()
         second.reset()
     }
 
+    /// `second.filter(first.filter(sample))`.
     @inlinable public mutating func filter(_ sample: TouchSample) -> TouchSample {
         second.filter(first.filter(sample))
     }

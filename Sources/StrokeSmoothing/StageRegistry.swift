@@ -11,6 +11,7 @@ public enum StageKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Style models (`style:`), zero or more.
     case style
 
+    /// Pipeline order: filter < interp < predict < style.
     public static func < (a: StageKind, b: StageKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -103,10 +104,12 @@ public struct ResolvedParameters: Hashable, Sendable {
     /// Creates resolved parameters.
     public init(_ values: [(name: String, value: ParameterValue)]) { self.values = values }
 
+    /// Equal when every name and value, in order, is equal.
     public static func == (a: ResolvedParameters, b: ResolvedParameters) -> Bool {
         a.values.elementsEqual(b.values, by: { $0 == $1 })
     }
 
+    /// Hashes names and values, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         for (n, v) in values { hasher.combine(n); hasher.combine(v) }
     }

@@ -24,8 +24,12 @@ public protocol StrokePredictor: Sendable {
 public struct NoPredictor: StrokePredictor {
     /// Creates the empty predictor.
     public init() {}
+    /// Nothing to forget.
     @inlinable public mutating func reset() {}
+    /// Ignores the sample.
     @inlinable public mutating func observe(_ sample: TouchSample) {}
+    /// Predicts nothing.
     @inlinable public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {}
+    /// Always `nil`.
     @inlinable public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? { nil }
 }

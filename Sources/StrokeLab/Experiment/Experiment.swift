@@ -7,11 +7,17 @@ import StrokeMetrics
 public enum Experiment {
     /// What a finished experiment wrote.
     public struct Report: Sendable {
+        /// Every measurement (the rows of `results.csv`).
         public var rows: [ResultRow]
+        /// The rows of `summary.csv`.
         public var summary: [SummaryRow]
+        /// The pipelines, resolved, in order.
         public var pipelines: [ExperimentPipeline]
+        /// The traces measured.
         public var traces: [LoadedTrace]
+        /// Things the reader should know (skipped datasets or metrics).
         public var notes: [String]
+        /// Seconds the run took.
         public var elapsedSeconds: Double
     }
 

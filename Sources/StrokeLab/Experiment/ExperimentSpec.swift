@@ -61,6 +61,7 @@ public struct ExperimentSpec: Sendable, Decodable {
             self.name = name
         }
 
+        /// Decodes a bare label string or a `{label, name}` object.
         public init(from decoder: any Decoder) throws {
             if let text = try? decoder.singleValueContainer().decode(String.self) {
                 label = text
@@ -90,11 +91,13 @@ public struct ExperimentSpec: Sendable, Decodable {
         case number(Double)
         case word(String)
 
+        /// Decodes a number, or else a word.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .word(try c.decode(String.self)) }
         }
 
+        /// The value as it goes into a label: integers without a decimal point.
         public var description: String {
             switch self {
             case .number(let d): return ParameterValue.number(d).description
@@ -172,12 +175,19 @@ public struct ExperimentSpec: Sendable, Decodable {
 
 /// The `metrics:` section of a spec: every field optional, DESIGN.md defaults otherwise.
 public struct MetricSettings: Sendable, Decodable, Hashable {
+    /// ``MetricOptions/resampleStep`` (units).
     public var resampleStep: Double?
+    /// ``MetricOptions/flatteningTolerance`` (units).
     public var flatteningTolerance: Double?
+    /// ``MetricOptions/predictionHorizonsMs`` (ms).
     public var predictionHorizonsMs: [Double]?
+    /// ``MetricOptions/displayLatencyFrames`` (frames).
     public var displayLatencyFrames: Double?
+    /// ``MetricOptions/kinkThresholdDegrees`` (degrees).
     public var kinkThresholdDegrees: Double?
+    /// ``MetricOptions/kinkWindow`` (units).
     public var kinkWindow: Double?
+    /// ``MetricOptions/holdOutStride`` (samples).
     public var holdOutStride: Int?
 
     /// Creates settings (all defaults).

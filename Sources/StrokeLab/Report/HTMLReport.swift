@@ -24,8 +24,11 @@ public struct HTMLReport: Sendable {
 
     /// A table: a header row and body rows of text cells; numeric columns align right.
     public struct Table: Sendable, Hashable {
+        /// Column titles.
         public var header: [String]
+        /// Body rows; cells that read as numbers are right-aligned.
         public var rows: [[String]]
+        /// A caption above the table.
         public var caption: String?
 
         /// Creates a table.
@@ -47,7 +50,9 @@ public struct HTMLReport: Sendable {
 
     /// A titled section.
     public struct Section: Sendable, Hashable {
+        /// The heading.
         public var title: String
+        /// The content, in order.
         public var blocks: [Block]
 
         /// Creates a section.
