@@ -1,13 +1,15 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
 #   make test     the test suite
-# Both install the Debian packages the project needs when they are missing.
+#   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
+#                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
+# report and test install the Debian packages the project needs when they are missing.
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
 OUT ?= out
 
-.PHONY: report test setup build datasets clean
+.PHONY: report test setup build datasets notebooks clean
 
 setup:
 	@scripts/setup-system.sh
@@ -25,6 +27,14 @@ test: setup
 # Regenerates Datasets/synthetic byte-identically (the test suite checks it).
 datasets: build
 	$(BIN) synth --out Datasets/synthetic
+
+# Reproduces the report's figures from $(OUT) through the notebook (Notebooks/README.md).
+# Python only here: `make test` and `make report` never need it.
+JUPYTER ?= jupyter
+notebooks: report
+	@command -v $(JUPYTER) >/dev/null 2>&1 || { echo "notebooks: $(JUPYTER) not found: pip install -r Notebooks/requirements.txt" >&2; exit 1; }
+	STROKELAB_RESULTS=$(OUT) $(JUPYTER) nbconvert --to notebook --execute Notebooks/report_figures.ipynb \
+		--output-dir $(OUT)/notebook --output report_figures.ipynb
 
 clean:
 	rm -rf .build $(OUT)
