@@ -47,8 +47,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Panel width in pixels (height follows the stroke's shape, at most the width).")
     var panelSize: Int = 420
 
-    @Option(name: .long, help: "Stroke width in trace units.")
-    var width: Double = 2
+    @Option(name: .long, help: "Stroke width in trace units (default: about 1/150 of the stroke's size, at most 2).")
+    var width: Double?
 
     @Option(name: .long, help: "Output file: .png, .svg or .pdf.")
     var out: String
@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("\(trace): stroke '\(chosen.id)' has frames 0…\(chosen.events.count - 1); --frame \(f) is outside")
         }
         guard panelSize >= 80, panelSize <= 4000 else { throw CommandFailure("--panel-size must be within 80…4000 pixels") }
-        guard width > 0, width.isFinite else { throw CommandFailure("--width must be positive") }
+        if let width { guard width > 0, width.isFinite else { throw CommandFailure("--width must be positive") } }
         let labels = pipeline.isEmpty ? ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] : pipeline
 
         var grid: ComparisonGrid
@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         grid.panelWidth = panelSize
         grid.panelHeight = panelSize
         grid.columns = columns.map { max(1, $0) }
-        grid.style.strokeWidth = width
+        grid.style.strokeWidth = width ?? StrokeRasterStyle.inkWidth(for: chosen)
         if noSamples { grid.overlays.remove(.samples) }
         if noInset {
             grid.inset = nil

@@ -80,3 +80,19 @@ final class ExperimentTests: XCTestCase {
         }
     }
 }
+
+final class DatasetLoaderTests: XCTestCase {
+    func testTraceNamesAreUniqueWithinADataset() {
+        let names = DatasetLoader.uniqueNames(for: [
+            "/d/ID0001/task-1.csv", "/d/ID0002/task-1.csv", "/d/ID0002/other.csv", "/x/a/same.json", "/y/a/same.json",
+        ])
+        XCTAssertEqual(names, ["ID0001/task-1", "ID0002/task-1", "other", "x/a/same", "y/a/same"])
+        XCTAssertEqual(DatasetLoader.uniqueNames(for: ["/a/t.json"]), ["t"])
+    }
+
+    func testDatasetNamesComeFromTheFolder() {
+        XCTAssertEqual(DatasetLoader.defaultName(for: "Datasets/synthetic"), "synthetic")
+        XCTAssertEqual(DatasetLoader.defaultName(for: "../shared/datasets/wacom-speed/*/*.csv"), "wacom-speed")
+        XCTAssertEqual(DatasetLoader.defaultName(for: "/tmp/foo/bar.json"), "foo")
+    }
+}

@@ -88,14 +88,36 @@ public enum DatasetLoader {
                 }
                 throw ExperimentError("dataset '\(name)': no trace file found at \(missing.joined(separator: ", "))")
             }
-            for file in files {
+            let traceNames = uniqueNames(for: files)
+            for (file, stem) in zip(files, traceNames) {
                 for (k, trace) in try read(path: file, format: dataset.format).enumerated() {
-                    let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
                     traces.append(LoadedTrace(dataset: name, path: file, name: k == 0 ? stem : "\(stem)#\(k)", trace: trace))
                 }
             }
         }
         return (traces, notes)
+    }
+
+    /// Names for the `trace` column: each file's name without its extension, extended with
+    /// as many parent folders as it takes to tell files of the same name apart
+    /// (`ID0001/mondat-gyors_tempoval-1` and `ID0002/mondat-gyors_tempoval-1`), so every row
+    /// of the results names one file.
+    static func uniqueNames(for paths: [String]) -> [String] {
+        let parts = paths.map { path -> [String] in
+            var components = path.split(separator: "/").map(String.init)
+            if let last = components.popLast() { components.append((last as NSString).deletingPathExtension) }
+            return components
+        }
+        var depth = [Int](repeating: 1, count: paths.count)
+        func name(_ i: Int) -> String { parts[i].suffix(depth[i]).joined(separator: "/") }
+        while true {
+            var groups: [String: [Int]] = [:]
+            for i in paths.indices { groups[name(i), default: []].append(i) }
+            let clashing = groups.values.filter { $0.count > 1 }.flatMap { $0 }.filter { depth[$0] < parts[$0].count }
+            if clashing.isEmpty { break }
+            for i in clashing { depth[i] += 1 }
+        }
+        return paths.indices.map(name)
     }
 
     /// The dataset name a path suggests: the last directory before any glob characters or

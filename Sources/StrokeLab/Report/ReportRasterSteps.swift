@@ -31,11 +31,7 @@ extension Builder {
         }
         var g = ComparisonGrid(stroke: stroke, panels: panels, frameIndex: frame, columns: 2, panelWidth: 460, panelHeight: 460)
         g.heading = heading
-        // Ink about 1/150 of the stroke's size (at most 2 units, the seeds' line width), so
-        // a 5 mm handwritten letter is not drawn with a marker.
-        if let box = Rect(bounding: stroke.samples.map(\.location)) {
-            g.style.strokeWidth = min(2, max(0.15, max(box.width, box.height) / 150))
-        }
+        g.style.strokeWidth = StrokeRasterStyle.inkWidth(for: stroke)
         return g
     }
 
