@@ -18,7 +18,10 @@ import StrokeCore
 /// - `frechet`: the discrete Fréchet distance (``DiscreteFrechet``, Eiter & Mannila 1994)
 ///   between the two resampled vertex sequences — like Hausdorff but order-aware, so ink
 ///   that skips or retraces part of the pen's path counts. It is ≥ the continuous Fréchet
-///   distance and at most about δ/2 above it.
+///   distance and at most about δ_F/2 above it, where δ_F = δ unless a curve is longer than
+///   ``maximumFrechetVertices``·δ: then both are resampled at δ_F = longer length /
+///   ``maximumFrechetVertices`` for this one measure, which keeps its O(n·m) cost bounded
+///   (about 17 million cells) on huge strokes such as raw tablet coordinates.
 ///
 /// Source: standard curve-comparison measures (e.g. Alt & Godau 1995); "symmetric mean
 /// closest-point distance" as in sketch-beautification studies.
@@ -31,6 +34,12 @@ public struct Fidelity: Hashable, Sendable {
     public var hausdorff: Double
     /// Discrete Fréchet distance between the resampled curves (trace units).
     public var frechet: Double
+    /// The resampling step the Fréchet distance used (trace units): δ, or coarser for very
+    /// long curves.
+    public var frechetStep: Double
+
+    /// The most vertices per curve the Fréchet distance is computed on.
+    public static let maximumFrechetVertices = 4096
 
     /// Measures `rendered` against `reference`.
     ///
@@ -61,6 +70,14 @@ public struct Fidelity: Hashable, Sendable {
         max = maxA
         hausdorff = Swift.max(maxA, maxB)
         // Both resampled polylines are non-empty (resampling keeps the first point).
-        frechet = DiscreteFrechet.distance(a.points, b.points) ?? hausdorff
+        let longest = Swift.max(rendered.length, reference.length)
+        if longest / step > Double(Self.maximumFrechetVertices) {
+            frechetStep = longest / Double(Self.maximumFrechetVertices)
+            frechet = DiscreteFrechet.distance(rendered.resampled(step: frechetStep).points,
+                                               reference.resampled(step: frechetStep).points) ?? hausdorff
+        } else {
+            frechetStep = step
+            frechet = DiscreteFrechet.distance(a.points, b.points) ?? hausdorff
+        }
     }
 }

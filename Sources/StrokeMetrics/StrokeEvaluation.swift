@@ -6,7 +6,9 @@ import StrokeSmoothing
 /// (``evaluate(stroke:pipeline:metadata:options:)``); each metric family lives in its own
 /// type and is tested on its own.
 ///
-/// Metric ids, units and order (DESIGN.md, "Metrics"):
+/// Metric ids, units and order (DESIGN.md, "Metrics"). "(units)" below means the trace's
+/// length unit, written into each measurement as `pt`, `px` or `mm` (and `1/pt` … for
+/// curvature sums):
 /// - `path.length` (units): arc length of the final committed path, flattened;
 ///   `path.elements` (count): its drawing elements (`move`s excluded).
 /// - `fidelity.mean`, `fidelity.max`, `fidelity.hausdorff`, `fidelity.frechet` (units),
@@ -51,7 +53,9 @@ public enum StrokeEvaluation {
         var notes: [String] = []
         let reference = setup.reference
         let mm = metadata.millimetresPerUnit
-        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: mm,
+        // Lengths carry the trace's own unit (pt, px or mm), so mixed tables stay readable.
+        let unit = metadata.units.rawValue
+        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: mm, unit: unit,
                         to: &out, notes: &notes)
 
         let skipTiming = metadata.resampled
@@ -75,7 +79,7 @@ public enum StrokeEvaluation {
                 out.append(Measurement("lag.mean_ms", s.mean, "ms"))
                 out.append(Measurement("lag.p95_ms", s.p95, "ms"))
                 out.append(Measurement("lag.max_ms", s.max, "ms"))
-                out.append(Measurement("lag.offpath_mean", lag.offPathMean, "units"))
+                out.append(Measurement("lag.offpath_mean", lag.offPathMean, unit))
                 if let mm { out.append(Measurement("lag.offpath_mean_mm", lag.offPathMean * mm, "mm")) }
                 out.append(Measurement("lag.overshoot_rate", lag.overshootRate, "ratio"))
             } else {
@@ -88,28 +92,16 @@ public enum StrokeEvaluation {
                     notes.append("prediction\(tag): omitted: the predictor never predicted that far within the stroke")
                     continue
                 }
-                out.append(Measurement("prediction.error_mean" + tag, a.errorMean, "units"))
-                out.append(Measurement("prediction.error_p95" + tag, a.errorP95, "units"))
-                if let v = a.alongMean { out.append(Measurement("prediction.along_mean" + tag, v, "units")) }
-                if let v = a.crossMean { out.append(Measurement("prediction.cross_mean" + tag, v, "units")) }
-                if let v = a.jitterMean { out.append(Measurement("prediction.jitter" + tag, v, "units")) }
+                out.append(Measurement("prediction.error_mean" + tag, a.errorMean, unit))
+                out.append(Measurement("prediction.error_p95" + tag, a.errorP95, unit))
+                if let v = a.alongMean { out.append(Measurement("prediction.along_mean" + tag, v, unit)) }
+                if let v = a.crossMean { out.append(Measurement("prediction.cross_mean" + tag, v, unit)) }
+                if let v = a.jitterMean { out.append(Measurement("prediction.jitter" + tag, v, unit)) }
                 if let v = a.wrongDirectionRate { out.append(Measurement("prediction.wrong_direction_rate" + tag, v, "ratio")) }
             }
         }
         return StrokeEvaluationResult(measurements: out, referenceKind: setup.kind, timingMetricsSkipped: skipTiming,
                                       notes: notes)
-    }
-
-    /// The geometric metrics only (path, fidelity, jaggedness) of `replay` against
-    /// `reference`: the first version of this entry point, kept so existing callers build.
-    @available(*, deprecated, message: "use evaluate(stroke:pipeline:metadata:options:) or measure(replay:setup:metadata:options:), which add smoothness, lag and prediction")
-    public static func measure(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
-                               millimetresPerUnit: Double? = nil) -> [Measurement] {
-        var out: [Measurement] = []
-        var notes: [String] = []
-        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: millimetresPerUnit,
-                        to: &out, notes: &notes)
-        return out
     }
 
     /// Smallest dimensionless reference bending energy E·L for which a ratio is reported.
@@ -118,21 +110,23 @@ public enum StrokeEvaluation {
     public static let minimumReferenceCurvatureVariation = 10.0
 
     private static func appendGeometric(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
-                                        millimetresPerUnit mm: Double?, to out: inout [Measurement],
+                                        millimetresPerUnit mm: Double?, unit: String, to out: inout [Measurement],
                                         notes: inout [String]) {
         let rendered = replay.path.flattened(tolerance: options.flatteningTolerance)
-        out.append(Measurement("path.length", rendered.length, "units"))
+        out.append(Measurement("path.length", rendered.length, unit))
         out.append(Measurement("path.elements", Double(replay.path.drawingElementCount), "count"))
-        guard !replay.path.isEmpty, !rendered.isEmpty else {
+        // A path of `move`s alone (a published tap) draws no ink: there is nothing to compare,
+        // not a perfect match.
+        guard replay.path.drawingElementCount > 0, !rendered.isEmpty else {
             notes.append("fidelity, jaggedness: omitted: nothing was drawn")
             return
         }
         let truth = reference.polyline
         if !reference.isEmpty, let f = Fidelity(rendered: rendered, reference: truth, step: options.resampleStep) {
-            out.append(Measurement("fidelity.mean", f.mean, "units"))
-            out.append(Measurement("fidelity.max", f.max, "units"))
-            out.append(Measurement("fidelity.hausdorff", f.hausdorff, "units"))
-            out.append(Measurement("fidelity.frechet", f.frechet, "units"))
+            out.append(Measurement("fidelity.mean", f.mean, unit))
+            out.append(Measurement("fidelity.max", f.max, unit))
+            out.append(Measurement("fidelity.hausdorff", f.hausdorff, unit))
+            out.append(Measurement("fidelity.frechet", f.frechet, unit))
             if let mm {
                 out.append(Measurement("fidelity.mean_mm", f.mean * mm, "mm"))
                 out.append(Measurement("fidelity.max_mm", f.max * mm, "mm"))
@@ -144,7 +138,7 @@ public enum StrokeEvaluation {
         }
         let j = Jaggedness(polyline: rendered, options: options)
         let r = Jaggedness(polyline: truth, options: options)
-        out.append(Measurement("jaggedness.bending_energy", j.bendingEnergy, "1/units"))
+        out.append(Measurement("jaggedness.bending_energy", j.bendingEnergy, "1/\(unit)"))
         // A ratio to (almost) nothing measures noise: a straight reference's bending energy is
         // float and rounding noise, and dividing by it gave ratios of 10⁷. Ratios are
         // reported only when the reference's own value, made dimensionless by its length L,
@@ -157,7 +151,7 @@ public enum StrokeEvaluation {
         } else {
             notes.append("jaggedness.bending_energy_ratio: omitted: the reference hardly bends (E·L < \(Self.minimumReferenceBending))")
         }
-        out.append(Measurement("jaggedness.curvature_variation", j.curvatureVariation, "1/units"))
+        out.append(Measurement("jaggedness.curvature_variation", j.curvatureVariation, "1/\(unit)"))
         if r.curvatureVariation * length >= Self.minimumReferenceCurvatureVariation {
             out.append(Measurement("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation, "ratio"))
         } else {

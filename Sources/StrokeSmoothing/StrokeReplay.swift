@@ -68,11 +68,6 @@ public struct StrokeReplay: Hashable, Sendable {
         }
         return shown
     }
-
-    /// The predicted samples of a frame.
-    public func predictedSamples(at frame: ReplayFrame) -> ArraySlice<TouchSample> {
-        predicted[frame.predicted]
-    }
 }
 
 /// Options of a replay.

@@ -66,6 +66,9 @@ struct RunCommand: AsyncParsableCommand {
             report = try await Experiment.run(experiment, specPath: spec, baseDirectory: base, outputDirectory: out)
         } catch { throw CommandFailure(error.description) }
         for note in report.notes { print("note: \(note)") }
+        if !report.omissions.isEmpty {
+            print("note: some metrics have no value on some strokes (a tap has no lag, a stroke that drew nothing has no fidelity); run.json lists them under \"omissions\" (\(report.omissions.count) lines)")
+        }
         if !quiet { print(SummaryText.table(report.summary)) }
         let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }
         print("\(strokes) strokes × \(report.pipelines.count) pipelines, \(report.rows.count) measurements in \(String(format: "%.1f", report.elapsedSeconds)) s → \(out)/results.csv, summary.csv, run.json")

@@ -7,12 +7,12 @@ import XCTest
 final class StrokeEvaluationTests: XCTestCase {
     /// Every metric id DESIGN.md lists for a stroke × pipeline, with its unit.
     static let designIDs: [String: String] = [
-        "path.length": "units", "path.elements": "count",
-        "fidelity.mean": "units", "fidelity.max": "units", "fidelity.hausdorff": "units", "fidelity.frechet": "units",
-        "jaggedness.bending_energy": "1/units", "jaggedness.bending_energy_ratio": "ratio",
-        "jaggedness.curvature_variation": "1/units", "jaggedness.kinks": "count", "jaggedness.sign_changes": "count",
+        "path.length": "pt", "path.elements": "count",
+        "fidelity.mean": "pt", "fidelity.max": "pt", "fidelity.hausdorff": "pt", "fidelity.frechet": "pt",
+        "jaggedness.bending_energy": "1/pt", "jaggedness.bending_energy_ratio": "ratio",
+        "jaggedness.curvature_variation": "1/pt", "jaggedness.kinks": "count", "jaggedness.sign_changes": "count",
         "smoothness.sparc": "", "smoothness.ldlj": "",
-        "lag.mean_ms": "ms", "lag.p95_ms": "ms", "lag.max_ms": "ms", "lag.offpath_mean": "units", "lag.overshoot_rate": "ratio",
+        "lag.mean_ms": "ms", "lag.p95_ms": "ms", "lag.max_ms": "ms", "lag.offpath_mean": "pt", "lag.overshoot_rate": "ratio",
     ]
 
     func testEveryDesignMetricIsProducedWithItsUnit() {
@@ -23,8 +23,8 @@ final class StrokeEvaluationTests: XCTestCase {
             XCTAssertEqual(units[id], unit, "\(id)")
         }
         for h in ["8", "16", "25", "33", "50"] {
-            for (m, unit) in [("error_mean", "units"), ("error_p95", "units"), ("along_mean", "units"),
-                              ("cross_mean", "units"), ("jitter", "units"), ("wrong_direction_rate", "ratio")] {
+            for (m, unit) in [("error_mean", "pt"), ("error_p95", "pt"), ("along_mean", "pt"),
+                              ("cross_mean", "pt"), ("jitter", "pt"), ("wrong_direction_rate", "ratio")] {
                 XCTAssertEqual(units["prediction.\(m)@\(h)ms"], unit, "prediction.\(m)@\(h)ms")
             }
         }

@@ -17,6 +17,11 @@ public enum Experiment {
         public var traces: [LoadedTrace]
         /// Things the reader should know (skipped datasets or metrics).
         public var notes: [String]
+        /// Metrics some strokes have no value for, per dataset × pipeline, and why.
+        public var omissions: [String]
+        /// Which reference each dataset × pipeline was measured against (`analytic`,
+        /// `dense-samples`, `hold-out(k=4)`, …).
+        public var references: [String: Set<String>]
         /// Seconds the run took.
         public var elapsedSeconds: Double
     }
@@ -64,6 +69,6 @@ public enum Experiment {
             throw ExperimentError("\(error)")
         }
         return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
-                      elapsedSeconds: elapsed)
+                      omissions: outcome.omissions, references: outcome.references, elapsedSeconds: elapsed)
     }
 }

@@ -149,6 +149,15 @@ public struct ExperimentSpec: Sendable, Decodable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ExperimentError("\(path): the spec is not UTF-8 text")
         }
+        // Unknown keys are errors, not silently ignored: a misspelled `resampelStep` would
+        // otherwise run with the default and say nothing.
+        do {
+            if let problem = unknownKeys(in: try Yams.load(yaml: text)) { throw ExperimentError("\(path): \(problem)") }
+        } catch let error as ExperimentError {
+            throw error
+        } catch {
+            throw ExperimentError("\(path): not valid YAML or JSON: \(error)")
+        }
         do {
             return try YAMLDecoder().decode(ExperimentSpec.self, from: text)
         } catch let error as DecodingError {
@@ -156,6 +165,56 @@ public struct ExperimentSpec: Sendable, Decodable {
         } catch {
             throw ExperimentError("\(path): not valid YAML or JSON: \(error)")
         }
+    }
+
+    /// The keys each part of a spec may have.
+    static let knownKeys: [String: [String]] = [
+        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "throughput"],
+        "datasets": ["name", "paths", "format", "optional"],
+        "pipelines": ["label", "name"],
+        "sweeps": ["label", "grid", "name"],
+        "metrics": ["resampleStep", "flatteningTolerance", "predictionHorizonsMs", "displayLatencyFrames",
+                    "kinkThresholdDegrees", "kinkWindow", "holdOutStride", "lagSearchBackMs", "lagSearchAheadMs"],
+    ]
+
+    /// The first unknown key of a parsed spec, as a message with the place and the known
+    /// keys (and the nearest one, when it looks like a typo); `nil` when all are known.
+    static func unknownKeys(in root: Any?) -> String? {
+        func check(_ object: Any?, _ part: String, _ place: String) -> String? {
+            guard let map = object as? [String: Any] else { return nil }
+            let known = knownKeys[part] ?? []
+            for key in map.keys.sorted() where !known.contains(key) {
+                let near = known.min { editDistance(key, $0) < editDistance(key, $1) }
+                let hint = near.flatMap { editDistance(key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                return "unknown key '\(key)' \(place)\(hint); known: \(known.joined(separator: ", "))"
+            }
+            return nil
+        }
+        if let problem = check(root, "", "at the top level") { return problem }
+        guard let map = root as? [String: Any] else { return nil }
+        if let problem = check(map["metrics"], "metrics", "in metrics") { return problem }
+        for part in ["datasets", "pipelines", "sweeps"] {
+            for (i, item) in ((map[part] as? [Any]) ?? []).enumerated() {
+                if let problem = check(item, part, "in \(part)[\(i)]") { return problem }
+            }
+        }
+        return nil
+    }
+
+    /// Levenshtein distance, for typo hints.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -189,6 +248,10 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
     public var kinkWindow: Double?
     /// ``MetricOptions/holdOutStride`` (samples).
     public var holdOutStride: Int?
+    /// ``MetricOptions/lagSearchBackMs`` (ms).
+    public var lagSearchBackMs: Double?
+    /// ``MetricOptions/lagSearchAheadMs`` (ms).
+    public var lagSearchAheadMs: Double?
 
     /// Creates settings (all defaults).
     public init() {}
@@ -203,22 +266,13 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
         if let v = kinkThresholdDegrees { o.kinkThresholdDegrees = v }
         if let v = kinkWindow { o.kinkWindow = v }
         if let v = holdOutStride { o.holdOutStride = v }
+        if let v = lagSearchBackMs { o.lagSearchBackMs = v }
+        if let v = lagSearchAheadMs { o.lagSearchAheadMs = v }
         return o
     }
 
-    /// Problems with the values, one line each.
-    public var problems: [String] {
-        let o = options
-        var p: [String] = []
-        if !(o.resampleStep > 0 && o.resampleStep.isFinite) { p.append("metrics.resampleStep must be > 0") }
-        if !(o.flatteningTolerance > 0 && o.flatteningTolerance.isFinite) { p.append("metrics.flatteningTolerance must be > 0") }
-        if o.predictionHorizonsMs.contains(where: { !($0 > 0 && $0 <= 1000) }) { p.append("metrics.predictionHorizonsMs must be in (0, 1000] ms") }
-        if !(o.displayLatencyFrames >= 0 && o.displayLatencyFrames <= 60) { p.append("metrics.displayLatencyFrames must be in [0, 60]") }
-        if !(o.kinkThresholdDegrees > 0 && o.kinkThresholdDegrees < 180) { p.append("metrics.kinkThresholdDegrees must be in (0, 180)") }
-        if !(o.kinkWindow > 0 && o.kinkWindow.isFinite) { p.append("metrics.kinkWindow must be > 0") }
-        if o.holdOutStride < 2 || o.holdOutStride > 100 { p.append("metrics.holdOutStride must be in 2…100") }
-        return p
-    }
+    /// Problems with the values, one line each (``MetricOptions/problems``).
+    public var problems: [String] { options.problems.map { "metrics." + $0 } }
 }
 
 /// A problem with an experiment: one line naming the file or item and what is wrong.

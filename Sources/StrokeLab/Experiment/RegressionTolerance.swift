@@ -64,13 +64,17 @@ public struct RegressionTolerance: Hashable, Sendable {
     /// Default relative part for wall-clock timings (``MetricDirection/Rule/isTiming``).
     public static let defaultTimingRelative = 0.25
     /// Default absolute floor per unit; units not listed get 0.
+    /// Lengths are in the trace's unit: `pt` (iOS points), `px` or `mm`; `units` is kept for
+    /// tables written before lengths named their unit.
     public static let absoluteFloors: [String: Double] = [
-        "ms": 0.1, "s": 0.001, "units": 0.01, "mm": 0.002, "ratio": 0.005, "count": 0.1, "": 0.01, "1/units": 1e-6,
+        "ms": 0.1, "s": 0.001, "pt": 0.01, "px": 0.01, "units": 0.01, "mm": 0.002, "ratio": 0.005, "count": 0.1, "": 0.01,
+        "1/pt": 1e-6, "1/px": 1e-6, "1/mm": 1e-5, "1/units": 1e-6,
     ]
 
     /// The units StrokeLab's tables use, the only ones a tolerance term may name (so a typo
     /// such as `5 percent` is an error, not a floor that silently applies to nothing).
-    public static let knownUnits: Set<String> = ["ms", "s", "ns", "units", "mm", "ratio", "count", "1/units", "samples/s"]
+    public static let knownUnits: Set<String> = ["ms", "s", "ns", "pt", "px", "units", "mm", "ratio", "count", "1/pt", "1/px",
+                                                 "1/mm", "1/units", "samples/s"]
 
     /// Items without a metric, in order.
     public var global: [Setting]

@@ -34,7 +34,10 @@ public enum RunManifest {
             "    \(q(key)): [\(outcome.references[key]!.sorted().map(q).joined(separator: ", "))]"
         }.joined(separator: ",\n"))
         lines.append("  },")
-        lines.append("  \"notes\": [\(outcome.notes.map(q).joined(separator: ", "))]")
+        lines.append("  \"notes\": [\(outcome.notes.map(q).joined(separator: ", "))],")
+        lines.append("  \"omissions\": [")
+        lines.append(outcome.omissions.map { "    " + q($0) }.joined(separator: ",\n"))
+        lines.append("  ]")
         lines.append("}")
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }

@@ -12,10 +12,12 @@ extension Builder {
         ("prediction.error_mean@16ms", "pred. error @16ms", 2), ("smoothness.sparc", "SPARC", 2),
     ]
 
-    /// "mean [low, high]" with `decimals` decimals.
-    static func estimateText(_ r: SummaryRow, decimals: Int) -> String {
+    /// "mean [low, high]" with `decimals` decimals, and "(n=…)" when the metric has a value
+    /// on fewer than `strokes` strokes.
+    static func estimateText(_ r: SummaryRow, decimals: Int, strokes: Int) -> String {
         func f(_ v: Double) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "—" }
-        return r.ciLow.isFinite && r.ciHigh.isFinite && r.n > 1 ? "\(f(r.mean)) [\(f(r.ciLow)), \(f(r.ciHigh))]" : f(r.mean)
+        let text = r.ciLow.isFinite && r.ciHigh.isFinite && r.n > 1 ? "\(f(r.mean)) [\(f(r.ciLow)), \(f(r.ciHigh))]" : f(r.mean)
+        return r.n < strokes ? text + " (n=\(r.n))" : text
     }
 
     /// The summary table of one dataset: a row per pipeline, a column per headline metric.
@@ -23,14 +25,24 @@ extension Builder {
         let present = Self.headline.filter { h in summary.rows.contains { $0.dataset == dataset && $0.metric == h.metric } }
         let rows = experiment.pipelines.map { p in
             [p.name] + present.map { h in
-                summary.row(dataset: dataset, pipeline: p.name, metric: h.metric).map { Self.estimateText($0, decimals: h.decimals) } ?? "—"
+                summary.row(dataset: dataset, pipeline: p.name, metric: h.metric)
+                    .map { Self.estimateText($0, decimals: h.decimals, strokes: strokeCount(dataset)) } ?? "—"
             }
         }
         let units = present.map { h in summary.unit(of: h.metric) }
         return HTMLReport.Table(
             header: ["pipeline"] + zip(present, units).map { h, u in u.isEmpty || u == "ratio" || u == "count" || u == "ms" ? h.title : "\(h.title) (\(u))" },
             rows: rows,
-            caption: "\(dataset): \(strokeCount(dataset)) strokes; mean over strokes [95% bootstrap CI of the mean]")
+            caption: "\(dataset): \(strokeCount(dataset)) strokes; mean over the strokes where the metric has a value [95% bootstrap CI of the mean], with n when that is fewer than all\(holdOutNote(dataset))")
+    }
+
+    /// A caption sentence naming the pipelines measured by hold-out on `dataset`, or "".
+    func holdOutNote(_ dataset: String) -> String {
+        let held = experiment.pipelines.filter { p in
+            experiment.references["\(dataset) × \(p.name)"]?.contains { $0.hasPrefix("hold-out") } ?? false
+        }
+        guard !held.isEmpty else { return "" }
+        return ". Hold-out: \(held.map(\.name).joined(separator: ", ")) see every sample, so on these recorded traces they were fed every \(metricOptions.holdOutStride)th sample and measured against all of them; they are compared at a quarter of the sampling rate"
     }
 
     /// One sentence per timed dataset ranking the pipelines by lag, from the measurements.
@@ -71,9 +83,14 @@ extension Builder {
         sections.append(HTMLReport.Section(title: "What was run", blocks: intro))
 
         // Summary tables.
-        sections.append(HTMLReport.Section(title: "Summary", blocks: [
+        var summaryBlocks: [HTMLReport.Block] = [
             .paragraph("Lower is better for every column except SPARC (closer to 0 is smoother). Bending ratio is the rendered path's bending energy over the reference's (1 = as smooth as the truth; omitted where the reference hardly bends). Lag is in milliseconds behind the pen at each display refresh; overshoot is the fraction of refreshes where the ink is ahead of the pen. Full tables: summary.csv (every metric) and results.csv (every stroke)."),
-        ] + datasets.map { .table(summaryTable($0)) }))
+        ] + datasets.map { .table(summaryTable($0)) }
+        if !experiment.omissions.isEmpty {
+            summaryBlocks.append(.paragraph("Where a metric has no value on a stroke, and why (a tap draws nothing under the seeds' published behaviour, so it has no fidelity; a stroke shorter than the display latency has no lag; a straight reference gives no bending ratio):"))
+            summaryBlocks.append(.list(experiment.omissions))
+        }
+        sections.append(HTMLReport.Section(title: "Summary", blocks: summaryBlocks))
 
         // Smoothness vs latency.
         var tradeOff: [HTMLReport.Block] = [

@@ -24,10 +24,16 @@ extension Builder {
     }
 
     /// A comparison grid of `stroke` through `pipelines`, panels titled with the result names.
-    func grid(_ stroke: Stroke, _ pipelines: [ExperimentPipeline], frame: Int? = nil, heading: String) -> ComparisonGrid {
+    /// Each panel is replayed exactly as the metrics replayed it (the same
+    /// ``EvaluationSetup``: hold-out for coalesced pipelines on recorded traces), so the
+    /// picture shows what was measured.
+    func grid(_ stroke: Stroke, in trace: LoadedTrace, _ pipelines: [ExperimentPipeline], frame: Int? = nil,
+              heading: String) -> ComparisonGrid {
         let panels = pipelines.map { p -> ComparisonGrid.Panel in
+            let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata, options: metricOptions)
             var replayer = p.description.makeReplayer()
-            return ComparisonGrid.Panel(title: p.name, replay: replayer.replay(stroke, options: ReplayOptions()))
+            let held = setup.replayOptions.holdOutStride.map { " (hold-out: every \($0)th sample)" } ?? ""
+            return ComparisonGrid.Panel(title: p.name + held, replay: replayer.replay(stroke, options: setup.replayOptions))
         }
         var g = ComparisonGrid(stroke: stroke, panels: panels, frameIndex: frame, columns: 2, panelWidth: 460, panelHeight: 460)
         g.heading = heading
@@ -40,7 +46,7 @@ extension Builder {
     mutating func makeRasters(log: (String) -> Void) throws(ExperimentError) {
         let seeds = rasterPipelines
         for (trace, stroke) in hardStrokes {
-            try raster(grid(stroke, seeds, heading: "\(trace.name) · \(stroke.id) · final frame"),
+            try raster(grid(stroke, in: trace, seeds, heading: "\(trace.name) · \(stroke.id) · final frame"),
                        name: "compare-\(stroke.id)", title: "\(stroke.id) through the seed strategies (\(trace.name))",
                        caption: "One panel per pipeline, same stroke, same scale: the final committed path (black, round caps and joins), main samples (dots), coalesced samples (small dots) and the analytic reference (thin green line); the inset magnifies the place where the drawn paths stray farthest from the reference. \(stroke.id == "circle-fast" ? "A circle drawn in half a second gives 30 main samples per turn at 60 Hz: linear is a visible polygon, bezier4 does not close (its 1–2 leftover samples and the lift-off are dropped) and kinks at every third sample, midpoint-bezier is round but cuts inside and ends early, coalesced-only is round because it sees all 120 samples." : "Loops tighter than the sample spacing are where interpolators differ most.")")
         }
@@ -50,16 +56,16 @@ extension Builder {
            let (trace, stroke) = stroke(dataset: "synthetic", trace: "stylus-240hz-realistic", id: "circle-fast") ?? hardStrokes.first
         {
             let frame = max(1, stroke.events.count / 2)
-            try raster(grid(stroke, predictors, frame: frame, heading: "\(trace.name) · \(stroke.id) · frame \(frame) of \(stroke.events.count)"),
+            try raster(grid(stroke, in: trace, predictors, frame: frame, heading: "\(trace.name) · \(stroke.id) · frame \(frame) of \(stroke.events.count)"),
                        name: "prediction-frame", title: "What is on screen mid-stroke, with and without prediction",
                        caption: "The display at event \(frame) of \(stroke.id) in \(trace.name) (240 Hz pencil with jitter, noise and stalls): committed path in black, provisional tail and predicted segments in blue as in Scribble's demo, reference in green. The predicted segment reaches toward where the pen is now; it is thrown away at the next event and at the end of the stroke. The inset follows the pen tip.")
         }
 
         for d in datasets where !experiment.traces.contains(where: { $0.dataset == d && $0.trace.metadata.source.hasPrefix("synthetic") }) {
             guard let (trace, stroke) = longestStroke(dataset: d) else { continue }
-            try raster(grid(stroke, seeds, heading: "\(d) · \(trace.name) · \(stroke.id)"),
+            try raster(grid(stroke, in: trace, seeds, heading: "\(d) · \(trace.name) · \(stroke.id)"),
                        name: "real-\(d)", title: "Recorded handwriting through the seed strategies (\(d))",
-                       caption: "The longest stroke of \(d) (\(trace.name), \(stroke.id), \(stroke.sampleCount) samples\(trace.trace.metadata.sampleRateHz.map { ", about \(Int($0.rounded())) Hz" } ?? "")) through each seed strategy; samples as dots, the stroke's own samples as the thin reference line. \(trace.trace.metadata.resampled ? "HelpingHand strokes are resampled at equal arc length with a synthetic clock, so their events are regular by construction." : "Events are the samples grouped into 60 Hz display frames, as UIKit would deliver them.")")
+                       caption: "The longest stroke of \(d) (\(trace.name), \(stroke.id), \(stroke.sampleCount) samples\(trace.trace.metadata.sampleRateHz.map { ", about \(Int($0.rounded())) Hz" } ?? "")) through each seed strategy, with its samples as dots (main samples orange, the other coalesced samples grey); without analytic ground truth, the metrics measure each stroke against its own dense samples. Each panel is replayed as the metrics replayed it: pipelines that see every sample are fed every \(metricOptions.holdOutStride)th one on recorded traces (hold-out). \(trace.trace.metadata.resampled ? "HelpingHand strokes are resampled at equal arc length with a synthetic clock, so their events are regular by construction." : "Events are the samples grouped into 60 Hz display frames, as UIKit would deliver them.")")
         }
         log("  rasters: \(rasterCount)")
     }
