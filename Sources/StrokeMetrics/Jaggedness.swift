@@ -17,7 +17,8 @@ import StrokeCore
 /// Dead band: vertices with |θᵢ| ≤ ε count as straight (κᵢ = 0) in all three sums, so that
 /// float noise on a straight line measures exactly nothing — no sign changes, and a zero
 /// energy that makes a straight reference's ratio undefined rather than 10⁷:
-/// ε = max(10⁻⁹, 1.4·10⁻¹⁴·M/Δs) rad, with M the largest coordinate magnitude — about 64
+/// ε = max(10⁻⁹, 1.4·10⁻¹⁴·M/Δs) rad, with M the largest coordinate magnitude measured from
+/// the first vertex (so translation changes nothing) — about 64
 /// ulps of a coordinate over one step, below the turning of any circle smaller than
 /// ~10⁸·Δs, so no real curvature is lost.
 /// - `kinks` (count): places where the tangent turns by more than θ within an arc-length
@@ -43,7 +44,16 @@ public struct Jaggedness: Hashable, Sendable {
     ///   - kinkThreshold: θ in radians.
     ///   - kinkWindow: w in units.
     public init(polyline: Polyline, step: Double, kinkThreshold: Double, kinkWindow: Double) {
-        let resampled = polyline.isEmpty ? polyline : polyline.resampled(step: step)
+        // Measured in coordinates relative to the first vertex: curvature does not depend on
+        // where the stroke is, and a stroke drawn at 10¹² must not lose its curvature to the
+        // dead band (below), which scales with the coordinates' magnitude.
+        var local = polyline
+        if let origin = polyline.points.first {
+            for i in local.points.indices {
+                local.points[i] = Point(x: local.points[i].x - origin.x, y: local.points[i].y - origin.y)
+            }
+        }
+        let resampled = local.isEmpty ? local : local.resampled(step: step)
         let c = DiscreteCurvature(resampled)
         vertexCount = c.vertices.count
         var magnitude = 0.0

@@ -16,7 +16,8 @@ import StrokeSmoothing
 ///
 /// Reported: mean, p95 (type 7, ``Summary``) and max lag; mean off-path distance; overshoot
 /// rate = fraction of refreshes with lag < −1 µs (the tolerance keeps an exactly-on-time tip
-/// from counting through rounding). Refreshes before anything is drawn are skipped. Known
+/// from counting through rounding). At refreshes before anything is drawn the ink ends where
+/// the stroke began, so lag = T − t₀ (capped at the search window), off-path 0. Known
 /// answers: `linear` on a constant-speed line, 60 Hz events, 2 frames latency: 33.3 ms + the
 /// main sample's age; a `predict:linear` horizon h takes h off. Lag saturates at the search
 /// window. Complexity O(refreshes × reference points per window).
@@ -38,9 +39,19 @@ public struct Lag: Hashable, Sendable {
         var lags: [Double] = [], off: [Double] = [], times: [Double] = []
         lags.reserveCapacity(timeline.ticks.count)
         off.reserveCapacity(timeline.ticks.count)
+        let start = reference.points[0]
         for tick in timeline.ticks {
-            guard let tip = replay.frames[tick.frame].tip,
-                  let match = ReferenceProjection.project(tip, onto: reference, around: tick.time, back: back, ahead: ahead)
+            guard let tip = replay.frames[tick.frame].tip else {
+                // Nothing of the stroke is on screen yet (an interpolator still filling its
+                // buffer): the ink ends where the stroke began. Counting these refreshes keeps
+                // a smoother's start-up delay in its lag instead of hiding it.
+                guard tick.time >= start.time else { continue }
+                lags.append(Swift.min(tick.time - start.time, back) * 1000)
+                off.append(0)
+                times.append(tick.time)
+                continue
+            }
+            guard let match = ReferenceProjection.project(tip, onto: reference, around: tick.time, back: back, ahead: ahead)
             else { continue }
             lags.append((tick.time - match.time) * 1000)
             off.append(match.distance)

@@ -34,6 +34,50 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/run.json"))
     }
 
+    /// A trace written by hand, using the format's every option — channels in another order
+    /// with a per-stroke override, explicit events with delivery times and predicted samples,
+    /// flat samples, a cancelled stroke, a tap, repeated timestamps, huge coordinates, no
+    /// references — runs through every seed preset.
+    func testRunMeasuresAHandWrittenTraceUsingEveryFormatOption() throws {
+        let dir = TestPaths.temporaryDirectory("handwritten")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = """
+            {"format": "strokelab.trace", "version": 1,
+             "metadata": {"source": "hand", "units": "px", "refreshRateHz": 120},
+             "channels": ["y", "force", "t", "x"],
+             "strokes": [
+              {"id": "events", "events": [
+                {"phase": "began", "samples": [[10, 0.5, 0.000, 10]]},
+                {"phase": "moved", "time": 0.0100, "samples": [[11, 0.5, 0.004, 14], [12, 0.5, 0.008, 18]],
+                 "predicted": [[13, 0.5, 0.012, 22]]},
+                {"phase": "moved", "samples": [[13, 0.5, 0.012, 22], [13, 0.5, 0.012, 22], [15, 0.6, 0.016, 26]]},
+                {"phase": "moved", "time": 0.03, "samples": [[18, 0.6, 0.02, 29], [22, 0.6, 0.024, 31]]},
+                {"phase": "cancelled", "samples": [[27, 0.6, 0.03, 32]]}]},
+              {"id": "flat", "channels": ["t", "x", "y"],
+               "samples": [[1.0, 1e9, 1e9], [1.004, 1000000003, 1000000001], [1.008, 1000000006, 1000000003],
+                           [1.008, 1000000006, 1000000003], [1.012, 1000000008, 1000000006], [1.016, 1000000009, 1000000010],
+                           [1.020, 1000000009, 1000000014], [1.024, 1000000008, 1000000018], [1.5, 1000000006, 1000000022]]},
+              {"id": "tap", "samples": [[7, 0.3, 2.0, 40]]}
+             ]}
+            """
+        try trace.write(toFile: dir + "/hand.json", atomically: true, encoding: .utf8)
+        var arguments = ["run", "--trace", dir + "/hand.json", "--out", dir + "/out"]
+        for p in PipelineSet.seedPresets { arguments += ["--pipeline", p] }
+        let result = try runStrokeLab(arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try ResultsTable(path: dir + "/out/results.csv").rows
+        for p in PipelineSet.seedPresets {
+            for stroke in ["events", "flat", "tap"] {
+                XCTAssertTrue(rows.contains { $0.stroke == stroke && $0.pipeline == p && $0.metric == "path.elements" }, "\(stroke) \(p)")
+            }
+        }
+        // Lengths carry the trace's unit. (The flat stroke has too few main samples for the
+        // Béziers to draw anything, so only the straight-segment pipelines have fidelity.)
+        for p in ["linear", "coalesced-only"] {
+            XCTAssertTrue(rows.contains { $0.stroke == "flat" && $0.pipeline == p && $0.metric == "fidelity.mean" && $0.unit == "px" }, p)
+        }
+    }
+
     func testAMalformedTraceFailsNamingTheFileAndWritesNothing() throws {
         let dir = TestPaths.temporaryDirectory("bad")
         defer { try? FileManager.default.removeItem(atPath: dir) }

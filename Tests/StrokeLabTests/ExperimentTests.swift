@@ -74,6 +74,15 @@ final class ExperimentTests: XCTestCase {
         let json = #"{"datasets": [{"paths": ["x.json"]}], "pipelines": ["midpoint-bezier"]}"#
         try json.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ExperimentSpec.load(path: dir + "/s.json").pipelines?.first?.label, "midpoint-bezier")
+        // A misspelled key is an error with a hint, not a silently ignored setting.
+        try "datasets: [{paths: [x.json]}]\nmetrics: {resampelStep: 0.1}".write(toFile: dir + "/typo.yaml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ExperimentSpec.load(path: dir + "/typo.yaml")) {
+            XCTAssertTrue("\($0)".contains("unknown key 'resampelStep' in metrics (did you mean 'resampleStep'?)"), "\($0)")
+        }
+        try "datasets: [{paths: [x.json]}]\npipelnes: [bezier4]".write(toFile: dir + "/typo2.yaml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ExperimentSpec.load(path: dir + "/typo2.yaml")) {
+            XCTAssertTrue("\($0)".contains("unknown key 'pipelnes' at the top level (did you mean 'pipelines'?)"), "\($0)")
+        }
         try "datasets: 3".write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try ExperimentSpec.load(path: dir + "/bad.yaml")) {
             XCTAssertTrue("\($0)".hasPrefix(dir + "/bad.yaml: datasets"), "\($0)")
