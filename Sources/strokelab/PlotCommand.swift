@@ -31,7 +31,7 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "Figure: \(FigureName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var figure: FigureName
 
-    @Option(name: .long, help: "Results directory or CSV table.")
+    @Option(name: .long, help: "Results directory or CSV table (summary.csv, results.csv, lag_frames.csv, render_cost.csv).")
     var results: String?
 
     @Option(name: .long, help: "Trace file for speed-curvature: native JSON or any importable format.")
@@ -138,7 +138,11 @@ struct PlotCommand: ParsableCommand {
                 throw CommandFailure("\(path): no stroke '\(c.stroke ?? "")'")
             }
             let reference = s.reference.map { StrokeProfile(points: $0.points) }
-            return ReportFigures.speedAndCurvature(StrokeProfile(samplesOf: s), reference: reference, stroke: s.id,
+            let profile = StrokeProfile(samplesOf: s)
+            guard profile.speed.filter(\.isFinite).count >= 2, profile.arcLength.last.map({ $0 > 0 }) ?? false else {
+                throw CommandFailure("\(path): stroke '\(s.id)' has too few moving samples for a speed and curvature profile (\(s.sampleCount) samples)")
+            }
+            return ReportFigures.speedAndCurvature(profile, reference: reference, stroke: s.id,
                                                    unit: t.metadata.units.rawValue)
         }
     }

@@ -21,6 +21,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); added as its own dataset.")
     var traces: [String] = []
 
+    @Option(help: "Format of the --trace files (native, svc, bdalab-json, wacom-csv, pointer-events, cyn, inkml, csv); detected when left out.")
+    var format: String?
+
     @Option(name: .customLong("pipeline"), help: "A pipeline label (repeatable); replaces the spec's pipelines.")
     var pipelines: [String] = []
 
@@ -47,7 +50,7 @@ struct RunCommand: AsyncParsableCommand {
             // Command-line paths are relative to the working directory, so make them absolute.
             let cwd = FileManager.default.currentDirectoryPath
             experiment.datasets += traces.map { path in
-                ExperimentSpec.Dataset(name: nil, paths: [path.hasPrefix("/") ? path : cwd + "/" + path], format: nil, optional: nil)
+                ExperimentSpec.Dataset(name: nil, paths: [path.hasPrefix("/") ? path : cwd + "/" + path], format: format, optional: nil)
             }
         }
         if experiment.datasets.isEmpty {

@@ -16,7 +16,8 @@ final class RealDataRunTests: XCTestCase {
         let spec = """
             datasets:
               - {name: wacom-speed, paths: ["\(Self.shared)/wacom-speed/*/*.csv"], format: wacom-csv}
-              - {name: bdalab, paths: ["\(Self.shared)/bdalab-sample/svc_data/*.svc", "\(Self.shared)/bdalab-sample/html_data/signal.json"]}
+              - {name: bdalab-svc, paths: ["\(Self.shared)/bdalab-sample/svc_data/*.svc"]}
+              - {name: bdalab-browser, paths: ["\(Self.shared)/bdalab-sample/html_data/signal.json"]}
               - {name: helpinghand, paths: ["\(Self.shared)/helpinghand/*/*.cyn"], format: cyn}
             pipelines: [linear, bezier4, midpoint-bezier, coalesced-only]
             """
@@ -29,7 +30,9 @@ final class RealDataRunTests: XCTestCase {
             // Every recorded stroke is measured by every seed preset.
             XCTAssertEqual(summary.row(dataset: "wacom-speed", pipeline: pipeline, metric: "path.length")?.n, 1172, pipeline)
             XCTAssertEqual(summary.row(dataset: "helpinghand", pipeline: pipeline, metric: "path.length")?.n, 1003, pipeline)
-            XCTAssertNotNil(summary.row(dataset: "bdalab", pipeline: pipeline, metric: "fidelity.mean"), pipeline)
+            XCTAssertNotNil(summary.row(dataset: "bdalab-svc", pipeline: pipeline, metric: "fidelity.mean"), pipeline)
+            XCTAssertEqual(summary.row(dataset: "bdalab-svc", pipeline: pipeline, metric: "fidelity.mean")?.unit, "pt", pipeline)
+            XCTAssertEqual(summary.row(dataset: "bdalab-browser", pipeline: pipeline, metric: "path.length")?.unit, "px", pipeline)
             XCTAssertNotNil(summary.row(dataset: "wacom-speed", pipeline: pipeline, metric: "lag.mean_ms"), pipeline)
             // Resampled data has no timing metrics.
             XCTAssertNil(summary.row(dataset: "helpinghand", pipeline: pipeline, metric: "lag.mean_ms"), pipeline)
