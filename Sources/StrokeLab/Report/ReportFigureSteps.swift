@@ -18,7 +18,7 @@ extension Builder {
             guard !points.isEmpty else { continue }
             try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)"),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) (\(strokeCount(d)) in all; a pipeline's means cover the strokes where it drew something and lag is defined), with 95% bootstrap intervals of the means\(holdOutNote(d)). Lag follows DESIGN.md's time model: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is projected onto the reference near the display time. Bending energy Σκ²Δs on the path resampled at Δs = \(number(step)) units. Down and to the left is better.")
+                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) (\(strokeCount(d)) in all; a pipeline's means cover the strokes where it drew something and lag is defined), with 95% bootstrap intervals of the means\(holdOutNote(d)). Lag follows the time model of docs/DESIGN.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is projected onto the reference near the display time. Bending energy Σκ²Δs on the path resampled at Δs = \(number(step)) units. Down and to the left is better.")
         }
 
         // Fidelity per pipeline per dataset.
