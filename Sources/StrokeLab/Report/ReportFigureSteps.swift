@@ -89,7 +89,7 @@ extension Builder {
         let strokes = measured[0].strokes
         try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)"),
                  name: "throughput", title: "Throughput per pipeline",
-                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing), measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
+                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing). A sample is one the pipeline is fed: one per event for main-view pipelines, every coalesced sample for coalesced ones, so coalesced pipelines are fed about four times as many. Measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
         log("  throughput: \(entries.count) pipelines")
     }
 
