@@ -104,12 +104,14 @@ public enum InkMLReader {
             TraceFileError(file: file, line: node.line, problem: problem)
         }
 
-        /// Records every element with an id, wherever it is.
+        /// Records every InkML element with an id, wherever it is. The content of an
+        /// `<annotationXML>` is not InkML — StrokeLab's own `<stroke ref=… id=…>` records an
+        /// original stroke id there, which may look like any other id — so it is skipped.
         mutating func index(_ node: XMLNode) {
             var stack = [node]
             while let n = stack.popLast() {
                 if let id = n.attribute("xml:id"), byID[id] == nil { byID[id] = n }
-                stack.append(contentsOf: n.children)
+                if n.name != "annotationXML" { stack.append(contentsOf: n.children) }
             }
         }
 
@@ -321,11 +323,19 @@ public enum InkMLReader {
                                          problem: "T = \(JSONText.number(p.samples[j].time)) s goes backwards (previous point at \(JSONText.number(p.samples[j - 1].time)) s)")
                 }
             }
-            // Stroke ids must be unique.
-            var used: [String: Int] = [:]
+            // Stroke ids must be unique: a repeated id becomes "<id>-2", "<id>-3", …, skipping
+            // any suffix that is itself some trace's id (so "a", "a", "a-2" gives a, a-3, a-2).
+            var taken = Set(pending.map(\.id))
+            var seen: Set<String> = []
+            var nextSuffix: [String: Int] = [:]
             for k in pending.indices {
                 let id = pending[k].id
-                if let n = used[id] { used[id] = n + 1; pending[k].id = "\(id)-\(n + 1)" } else { used[id] = 1 }
+                guard !seen.insert(id).inserted else { continue }
+                var n = nextSuffix[id] ?? 2
+                while taken.contains("\(id)-\(n)") { n += 1 }
+                nextSuffix[id] = n + 1
+                pending[k].id = "\(id)-\(n)"
+                taken.insert(pending[k].id)
             }
 
             var metadata = TraceMetadata(source: TraceAssembly.source(.inkml, file: file), device: device,

@@ -8,8 +8,9 @@ import StrokeCore
 ///   trace's `pt`, `px` or `mm`), `force` → `F` (no `max`: the value is StrokeLab's force as
 ///   is), `altitude` → `OE` and `azimuth` → `OA` (units `rad`), and StrokeLab's own
 ///   `maxForce` and `majorRadius`.
-/// - One `<trace>` per stroke, `xml:id` = the stroke's id when it is a valid XML name
-///   (otherwise `s<k>` and the id is kept in the annotation), points as explicit values in the
+/// - One `<trace>` per stroke, `xml:id` = the stroke's id when it is a valid XML name not
+///   already taken (see ``traceIDs(for:reserved:)``; otherwise a generated `s<k>`, made
+///   unique, with the id kept exactly in the annotation), points as explicit values in the
 ///   shortest text that reads back to the same double (``JSONText/number(_:)``), all of the
 ///   stroke's coalesced samples in order.
 /// - What InkML has no element for goes into annotations, which other readers ignore:
@@ -71,9 +72,11 @@ public enum InkMLWriter {
         out += "  </definitions>\n"
 
         var extras = ""
+        let reserved = formats.indices.flatMap { ["strokelab-context-\($0)", "strokelab-format-\($0)"] }
+        let xmlIDs = traceIDs(for: trace.strokes.map(\.id), reserved: Set(reserved))
         for (k, stroke) in trace.strokes.enumerated() {
-            let validID = isXMLName(stroke.id)
-            let xmlID = validID ? stroke.id : "s\(k)"
+            let xmlID = xmlIDs[k]
+            let validID = xmlID == stroke.id
             let channels = strokeChannels[k]
             out += "  <trace xml:id=\"\(escape(xmlID))\" contextRef=\"#strokelab-context-\(indices[k])\">"
             append(stroke.samples, channels: channels, to: &out)
@@ -145,6 +148,41 @@ public enum InkMLWriter {
                 out += JSONText.number(channel.value(of: s))
             }
         }
+    }
+
+    /// The `xml:id` of each stroke's `<trace>`, all distinct from each other and from
+    /// `reserved` (the document's other ids), so every `contextRef` and annotation `ref`
+    /// names exactly one element.
+    ///
+    /// A stroke keeps its own id when it is a valid XML name (``isXMLName(_:)``), not
+    /// reserved, and not used by an earlier stroke. Every other stroke (stroke `k`) gets
+    /// `s<k>`, or `s<k>-2`, `s<k>-3`, … when that is taken by *any* stroke id of the trace
+    /// (kept or not), a reserved id or an id generated before; the writer then records the
+    /// original id in the stroke's annotation, so it reads back exactly. Deterministic;
+    /// O(strokes) expected.
+    static func traceIDs(for ids: [String], reserved: Set<String>) -> [String] {
+        var taken = reserved
+        var kept = Array(repeating: false, count: ids.count)
+        for (k, id) in ids.enumerated() where isXMLName(id) && !taken.contains(id) {
+            taken.insert(id)
+            kept[k] = true
+        }
+        // Generated ids must not equal any id in the trace, even one that is not kept.
+        taken.formUnion(ids)
+        var out: [String] = []
+        out.reserveCapacity(ids.count)
+        for (k, id) in ids.enumerated() {
+            if kept[k] { out.append(id); continue }
+            var candidate = "s\(k)"
+            var n = 2
+            while taken.contains(candidate) {
+                candidate = "s\(k)-\(n)"
+                n += 1
+            }
+            taken.insert(candidate)
+            out.append(candidate)
+        }
+        return out
     }
 
     /// True for an XML NCName made of ASCII letters, digits, `_`, `-` and `.`, not starting

@@ -207,6 +207,58 @@ final class InkMLTests: XCTestCase {
         XCTAssertEqual(try TraceImport.load(path: dir + "/t.inkml"), [trace])
     }
 
+    /// Stroke ids that are not XML names get generated `xml:id`s; those must never equal
+    /// another stroke's real id (`"s2 override"` at index 1 once became `s1` beside a real
+    /// `s1`), nor a context id, nor each other — and every original id must read back exactly.
+    func testGeneratedTraceIDsNeverCollideAndOriginalIDsRoundTrip() throws {
+        let ids = [
+            "s1",                       // a real id equal to stroke 1's first candidate
+            "s2 override",              // stroke 1: not an XML name; s1 is taken
+            "s1-2",                     // a real id equal to stroke 1's second candidate
+            "with space",
+            "quote\"d 'both'",
+            "ünïcødé ✍️",
+            "3d",                       // leading digit
+            "s3",                       // a real id equal to stroke 6's first candidate…
+            "s6",                       // …and to stroke 6's: stroke 6 ("3d") must skip it
+            "strokelab-context-0",      // a valid name that the writer's context uses
+            "-dash",
+            "s1",                       // a duplicate of stroke 0's id
+            "",
+        ]
+        let strokes = ids.enumerated().map { k, id in
+            Stroke(id: id, events: FrameGrouping.events(from: (0..<3).map { TouchSample(time: Double(k) + Double($0) / 100, x: Double(k), y: Double($0)) }),
+                   channels: [.t, .x, .y])
+        }
+        let trace = Trace(metadata: TraceMetadata(source: "ids", units: .pt, refreshRateHz: 60), channels: [.t, .x, .y], strokes: strokes)
+        let text = InkMLWriter.encode(trace)
+
+        // Every xml:id in the document is distinct, and every trace's id is an XML name.
+        let xmlIDs = text.components(separatedBy: "xml:id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(Set(xmlIDs).count, xmlIDs.count, "duplicate xml:id in \(xmlIDs)")
+        let traceIDs = text.components(separatedBy: "<trace xml:id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(traceIDs.count, ids.count)
+        // Kept: valid, unreserved, first use. Generated: s<k>, skipping every taken id.
+        XCTAssertEqual(traceIDs, ["s1", "s1-3", "s1-2", "s3-2", "s4", "s5", "s6-2", "s3", "s6", "s9", "s10", "s11", "s12"])
+
+        let back = try InkMLReader.decode(Array(text.utf8), file: "ids.inkml").traces[0]
+        XCTAssertEqual(back.strokes.map(\.id), ids)
+        XCTAssertEqual(back, trace)
+    }
+
+    func testForeignDuplicateTraceIDsBecomeDistinctStrokeIDs() throws {
+        let trace = try decode("""
+            <ink xmlns="http://www.w3.org/2003/InkML">
+            <traceFormat><channel name="X"/><channel name="Y"/></traceFormat>
+            <trace id="a">0 0, 1 1</trace>
+            <trace id="a">2 2, 3 3</trace>
+            <trace id="a-2">4 4, 5 5</trace>
+            <trace id="a">6 6, 7 7</trace>
+            </ink>
+            """).traces[0]
+        XCTAssertEqual(trace.strokes.map(\.id), ["a", "a-3", "a-2", "a-4"])
+    }
+
     func testMetadataWithoutKnownRatesRoundTripsAsUnknown() throws {
         let trace = Trace(metadata: TraceMetadata(source: "x", units: .px), channels: [.t, .x, .y],
                           strokes: [Stroke(id: "a", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 0.01, x: 1, y: 1)]))])

@@ -64,6 +64,15 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no output at all, not even for the good file read first")
     }
 
+    func testAutoDetectionOfMalformedJSONReportsTheSyntaxErrorWithItsLine() throws {
+        let bad = try write("in/bad.json", "{\n  \"format\": \"strokelab.trace\",\n  \"version\": 1,\n  \"strokes\": [{\"id\": \"a\", \"samples\": [[0, 1e999, 2]]}]\n}\n")
+        let r = try run(["import", "auto", bad, "--out", directory + "/out"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("error: \(bad):4:48: not valid JSON: 1e999 is too large for a double; every value must be finite"), r.err)
+        XCTAssertFalse(r.err.contains("cannot tell which JSON format"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"))
+    }
+
     func testImportWritesNativeTracesThatMatchTheLibrary() throws {
         let svc = try write("in/a.svc", goodSVC)
         let csv = try write("in/b.csv", "ms,X,Y\n0,1,2\n5,2,3\n")
