@@ -17,11 +17,14 @@ import StrokeCore
 /// first- and second-difference encoding (``InkMLTraceText``).
 ///
 /// **Channels → sample.**
-/// - `X`, `Y` (required). Units `pt`, `px`, `mm` are kept as the trace's units; other
-///   physical units (`cm`, `m`, `in`, `pc`, `himetric`) are converted to points; device units
-///   (`dev` or none) become points when the inkSource gives a `resolution` channel property
-///   (`1/cm`, `1/mm`, `1/in`), else stay as `px` with an unknown physical scale.
-///   `millimetresPerUnit` follows (1 for mm, 25.4/72 for pt).
+/// - `X`, `Y` (required). Units `px` and `mm` are kept as the trace's units; every other
+///   physical unit (`cm`, `m`, `in`, `pt`, `pc`, `himetric`) is converted to StrokeLab points
+///   — iOS points at 132 per inch (``StrokeCore/LengthUnit/millimetresPerPoint`` = 25.4/132
+///   mm). InkML's `pt` is the *typographic* point, 1/72 in, so 1 InkML pt = 132/72 ≈ 1.833
+///   StrokeLab pt. Device units (`dev` or none) become points when the inkSource gives a
+///   `resolution` channel property (`1/cm`, `1/mm`, `1/in`; 132 `1/in` is exactly StrokeLab's
+///   point, which is how ``InkMLWriter`` writes `pt` traces), else stay as `px` with an
+///   unknown physical scale. `millimetresPerUnit` follows (1 for mm, 25.4/132 for pt).
 /// - `T`: in the channel's `units` (`s`, `ms`, `us`; **ms when not given**, as the spec's
 ///   examples use), relative to the `<timestamp>` its `respectTo` names, else to the
 ///   context's `<timestamp>` plus the trace's `timeOffset`. Timestamps may be anchored by
@@ -85,8 +88,9 @@ public enum InkMLReader {
         var timestampMs: Double? = nil
         var sampleRateHz: Double? = nil
         var device: String? = nil
-        /// Device units per millimetre of X (from a `resolution` channel property).
-        var xUnitsPerMillimetre: Double? = nil
+        /// StrokeLab points per device unit of X, from a `resolution` channel property
+        /// (exactly 1 for 132 per inch, which ``InkMLWriter`` writes for `pt` traces).
+        var pointsPerDeviceUnit: Double? = nil
     }
 
     struct Decoder {
@@ -203,9 +207,9 @@ public enum InkMLReader {
                         && p.attributes["name"] == "resolution" {
                         guard let v = try number(p, "value"), v > 0 else { continue }
                         switch p.attributes["units"] {
-                        case "1/mm": ctx.xUnitsPerMillimetre = v
-                        case "1/cm": ctx.xUnitsPerMillimetre = v / 10
-                        case "1/in": ctx.xUnitsPerMillimetre = v / 25.4
+                        case "1/mm": ctx.pointsPerDeviceUnit = PhysicalLength.pointsPerMillimetre / v
+                        case "1/cm": ctx.pointsPerDeviceUnit = PhysicalLength.pointsPerMillimetre * 10 / v
+                        case "1/in": ctx.pointsPerDeviceUnit = LengthUnit.pointsPerInch / v
                         default: break
                         }
                     }
@@ -415,15 +419,16 @@ public enum InkMLReader {
             }
             let mine: (units: LengthUnit, millimetres: Double?, scale: Double)
             switch xUnits?.lowercased() {
-            case "pt": mine = (.pt, PhysicalLength.millimetresPerPoint, 1)
             case "mm": mine = (.mm, 1, 1)
             case "px": mine = (.px, nil, 1)
             case let u? where PhysicalLength.millimetres(perUnitNamed: u) != nil:
+                // Every other physical unit — `pt` included, which in InkML is the
+                // typographic 1/72 in (132/72 ≈ 1.833 StrokeLab points) — becomes iOS points.
                 let mm = PhysicalLength.millimetres(perUnitNamed: u)!
-                mine = (.pt, PhysicalLength.millimetresPerPoint, mm / PhysicalLength.millimetresPerPoint)
+                mine = (.pt, LengthUnit.millimetresPerPoint, mm * PhysicalLength.pointsPerMillimetre)
             default:
-                if let upm = ctx.xUnitsPerMillimetre {
-                    mine = (.pt, PhysicalLength.millimetresPerPoint, 1 / (upm * PhysicalLength.millimetresPerPoint))
+                if let scale = ctx.pointsPerDeviceUnit {
+                    mine = (.pt, LengthUnit.millimetresPerPoint, scale)
                 } else {
                     mine = (.px, nil, 1)
                 }

@@ -4,10 +4,15 @@ import StrokeCore
 /// reads back *identical* (`==`) to the trace written.
 ///
 /// - One `<context>` per distinct channel list, its `<traceFormat>` naming the stroke's
-///   channels in the stroke's order: `t` → `T` (units `s`), `x`, `y` → `X`, `Y` (units = the
-///   trace's `pt`, `px` or `mm`), `force` → `F` (no `max`: the value is StrokeLab's force as
-///   is), `altitude` → `OE` and `azimuth` → `OA` (units `rad`), and StrokeLab's own
-///   `maxForce` and `majorRadius`.
+///   channels in the stroke's order: `t` → `T` (units `s`), `x`, `y` → `X`, `Y`, `force` →
+///   `F` (no `max`: the value is StrokeLab's force as is), `altitude` → `OE` and `azimuth` →
+///   `OA` (units `rad`), and StrokeLab's own `maxForce` and `majorRadius`.
+/// - Lengths (`X`, `Y`, `majorRadius`): `mm` and `px` traces say so in `units`. A `pt` trace
+///   is in iOS points, which InkML has no unit for — its `pt` is the typographic 1/72 in —
+///   so the values are written unchanged as device units (no `units`) of an `<inkSource>`
+///   whose `resolution` channel property is 132 per inch
+///   (``StrokeCore/LengthUnit/pointsPerInch``): any InkML reader gets the right physical
+///   size, and ``InkMLReader`` reads the values back exactly (scale 132/132 = 1).
 /// - One `<trace>` per stroke, `xml:id` = the stroke's id when it is a valid XML name not
 ///   already taken (see ``traceIDs(for:reserved:)``; otherwise a generated `s<k>`, made
 ///   unique, with the id kept exactly in the annotation), points as explicit values in the
@@ -54,25 +59,39 @@ public enum InkMLWriter {
         }
         let strokeChannels = trace.strokes.map { written($0.channels) }
         let indices = strokeChannels.map(formatIndex)
+        // iOS points have no InkML unit: device units at 132 per inch (see the type's doc).
+        let points = m.units == .pt
+        let indent = points ? "        " : "      "
         out += "  <definitions>\n"
         for (i, channels) in formats.enumerated() {
-            out += "    <context xml:id=\"strokelab-context-\(i)\">\n      <traceFormat xml:id=\"strokelab-format-\(i)\">\n"
+            out += "    <context xml:id=\"strokelab-context-\(i)\">\n"
+            if points { out += "      <inkSource xml:id=\"strokelab-source-\(i)\">\n" }
+            out += indent + "<traceFormat xml:id=\"strokelab-format-\(i)\">\n"
             for c in channels {
-                out += "        <channel name=\"\(inkName(c))\" type=\"decimal\""
+                out += indent + "  <channel name=\"\(inkName(c))\" type=\"decimal\""
                 switch c {
                 case .t: out += " units=\"s\""
-                case .x, .y, .majorRadius: out += " units=\"\(m.units.rawValue)\""
+                case .x, .y, .majorRadius: if !points { out += " units=\"\(m.units.rawValue)\"" }
                 case .altitude, .azimuth: out += " units=\"rad\""
                 default: break
                 }
                 out += "/>\n"
             }
-            out += "      </traceFormat>\n    </context>\n"
+            out += indent + "</traceFormat>\n"
+            if points {
+                let resolution = JSONText.number(LengthUnit.pointsPerInch)
+                out += "        <channelProperties>\n"
+                for axis in ["X", "Y"] {
+                    out += "          <channelProperty channel=\"\(axis)\" name=\"resolution\" value=\"\(resolution)\" units=\"1/in\"/>\n"
+                }
+                out += "        </channelProperties>\n      </inkSource>\n"
+            }
+            out += "    </context>\n"
         }
         out += "  </definitions>\n"
 
         var extras = ""
-        let reserved = formats.indices.flatMap { ["strokelab-context-\($0)", "strokelab-format-\($0)"] }
+        let reserved = formats.indices.flatMap { ["strokelab-context-\($0)", "strokelab-format-\($0)", "strokelab-source-\($0)"] }
         let xmlIDs = traceIDs(for: trace.strokes.map(\.id), reserved: Set(reserved))
         for (k, stroke) in trace.strokes.enumerated() {
             let xmlID = xmlIDs[k]

@@ -148,8 +148,9 @@ final class InkMLTests: XCTestCase {
             <channel name="T" units="s"/></traceFormat><trace>1 2 0, 1.5 2 0.01</trace></ink>
             """).traces[0]
         XCTAssertEqual(cm.metadata.units, .pt)
-        XCTAssertEqual(cm.metadata.millimetresPerUnit, 25.4 / 72)
-        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 10 / (25.4 / 72), accuracy: 1e-12)
+        XCTAssertEqual(cm.metadata.millimetresPerUnit, 25.4 / 132, "StrokeLab's pt: an iOS point at 132/in")
+        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 10 / (25.4 / 132), accuracy: 1e-12)
+        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 51.9685, accuracy: 1e-4, "1 cm = 51.97 pt")
         let dev = try decode("""
             <ink xmlns="http://www.w3.org/2003/InkML"><definitions><context xml:id="c">
             <inkSource xml:id="s"><traceFormat><channel name="X"/><channel name="Y"/><channel name="T" units="ms"/></traceFormat>
@@ -158,7 +159,53 @@ final class InkMLTests: XCTestCase {
             <trace contextRef="#c">100 200 0, 110 200 5</trace></ink>
             """).traces[0]
         XCTAssertEqual(dev.metadata.units, .pt)
-        XCTAssertEqual(dev.strokes[0].samples[0].location.x, 1 / (25.4 / 72), accuracy: 1e-12, "100 units at 100/mm = 1 mm")
+        XCTAssertEqual(dev.strokes[0].samples[0].location.x, 1 / (25.4 / 132), accuracy: 1e-12, "100 units at 100/mm = 1 mm")
+    }
+
+    /// InkML's `pt` is the typographic point (1/72 in); StrokeLab's is the iOS point at 132
+    /// per inch, so 1 InkML pt = 132/72 StrokeLab pt, and 72 InkML pt = 1 in = 132 pt.
+    func testInkMLTypographicPointsAndInchesBecomeIOSPoints() throws {
+        func firstX(_ units: String, _ value: String) throws -> (Double, TraceMetadata) {
+            let t = try decode("""
+                <ink xmlns="http://www.w3.org/2003/InkML"><traceFormat><channel name="X" units="\(units)"/><channel name="Y" units="\(units)"/>
+                <channel name="T" units="s"/></traceFormat><trace>\(value) 0 0, 1 0 0.01</trace></ink>
+                """).traces[0]
+            return (t.strokes[0].samples[0].location.x, t.metadata)
+        }
+        let (pt, meta) = try firstX("pt", "72")
+        XCTAssertEqual(pt, 132, accuracy: 1e-12, "72 typographic points = 1 in = 132 iOS points")
+        XCTAssertEqual(meta.units, .pt)
+        XCTAssertEqual(meta.millimetresPerUnit, LengthUnit.millimetresPerPoint)
+        XCTAssertEqual(try firstX("pt", "1").0, 132.0 / 72, accuracy: 1e-12)
+        XCTAssertEqual(try firstX("in", "1").0, 132, accuracy: 1e-12)
+        XCTAssertEqual(try firstX("pc", "6").0, 132, accuracy: 1e-12, "6 picas = 1 in")
+        XCTAssertEqual(try firstX("mm", "25.4").0, 25.4, "mm traces keep millimetres")
+    }
+
+    /// A `pt` trace is written as device units at a resolution of 132 per inch (InkML has no
+    /// iOS-point unit, and its `pt` would be read as 1/72 in): the values are unchanged, and a
+    /// reader applying the resolution gets the physical size.
+    func testPointTracesAreWrittenAsDeviceUnitsAt132PerInch() throws {
+        let samples = [TouchSample(time: 0, location: Point(x: 132, y: 66), majorRadius: 5.5, kind: .finger),
+                       TouchSample(time: 0.01, location: Point(x: 264, y: 0.1), majorRadius: 6, kind: .finger)]
+        let trace = Trace(metadata: TraceMetadata(source: "pt", units: .pt, millimetresPerUnit: LengthUnit.millimetresPerPoint),
+                          channels: [.t, .x, .y, .majorRadius],
+                          strokes: [Stroke(id: "a", kind: .finger, events: FrameGrouping.events(from: samples), channels: [.t, .x, .y, .majorRadius])])
+        let text = InkMLWriter.encode(trace)
+        XCTAssertFalse(text.contains("units=\"pt\""), "InkML pt is typographic: \(text)")
+        XCTAssertTrue(text.contains("<channelProperty channel=\"X\" name=\"resolution\" value=\"132\" units=\"1/in\"/>"), text)
+        XCTAssertTrue(text.contains("<channelProperty channel=\"Y\" name=\"resolution\" value=\"132\" units=\"1/in\"/>"), text)
+        XCTAssertTrue(text.contains("<channel name=\"X\" type=\"decimal\"/>"), text)
+        XCTAssertTrue(text.contains(">0 132 66 5.5, 0.01 264 0.1 6</trace>"), "values written unchanged: \(text)")
+        XCTAssertEqual(try InkMLReader.decode(Array(text.utf8), file: "pt.inkml").traces[0], trace)
+        // Without StrokeLab's annotations (as another reader sees it), the resolution alone
+        // gives StrokeLab points and their physical size.
+        let bare = text.split(separator: "\n").filter { !$0.contains("annotation") && !$0.contains("<stroke ") }.joined(separator: "\n")
+        let foreign = try InkMLReader.decode(Array(bare.utf8), file: "bare.inkml").traces[0]
+        XCTAssertEqual(foreign.metadata.units, .pt)
+        XCTAssertEqual(foreign.metadata.millimetresPerUnit, LengthUnit.millimetresPerPoint)
+        XCTAssertEqual(foreign.strokes[0].samples.map(\.location), samples.map(\.location))
+        XCTAssertEqual(foreign.strokes[0].samples.map(\.majorRadius), [5.5, 6])
     }
 
     func testInkMLWrittenByStrokeLabReimportsIdentically() throws {
