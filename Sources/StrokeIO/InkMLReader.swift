@@ -244,6 +244,7 @@ public enum InkMLReader {
 
         mutating func read(_ root: XMLNode) throws(TraceFileError) -> ImportReport {
             var annotations: [String: String] = [:]
+            var annotationNodes: [String: XMLNode] = [:]
             var strokesAnnotation: XMLNode? = nil
             var pending: [Pending] = []
             var unit: (units: LengthUnit, millimetres: Double?)? = nil
@@ -256,7 +257,10 @@ public enum InkMLReader {
                 for child in node.children {
                     switch child.name {
                     case "annotation" where node === root:
-                        if let type = child.attributes["type"], type.hasPrefix("strokelab:") { annotations[type] = child.text }
+                        if let type = child.attributes["type"], type.hasPrefix("strokelab:") {
+                            annotations[type] = child.text
+                            annotationNodes[type] = child
+                        }
                     case "annotationXML" where node === root:
                         if child.attributes["type"] == "strokelab:strokes" { strokesAnnotation = child }
                     case "context" where node === root:
@@ -390,9 +394,16 @@ public enum InkMLReader {
             }
             var traceChannels = strokes[0].channels
             if let list = annotations["strokelab:channels"] {
-                traceChannels = try list.split(separator: " ").map { (name: Substring) throws(TraceFileError) -> StrokeCore.Channel in
-                    guard let c = StrokeCore.Channel(rawValue: String(name)) else { throw fail(root, "strokelab:channels names an unknown channel \"\(name)\"") }
-                    return c
+                let node = annotationNodes["strokelab:channels"] ?? root
+                traceChannels = []
+                for name in list.split(separator: " ") {
+                    guard let c = StrokeCore.Channel(rawValue: String(name)) else { throw fail(node, "strokelab:channels names an unknown channel \"\(name.prefix(20))\"") }
+                    guard !traceChannels.contains(c) else { throw fail(node, "strokelab:channels lists \"\(name)\" twice") }
+                    traceChannels.append(c)
+                }
+                // The same rule as the native format's "channels": t, x and y are always there.
+                for required in StrokeCore.Channel.required where !traceChannels.contains(required) {
+                    throw fail(node, "strokelab:channels lacks the required channel \"\(required.rawValue)\"")
                 }
             }
             return ImportReport(traces: [Trace(metadata: metadata, channels: traceChannels, strokes: strokes)], notes: notes)

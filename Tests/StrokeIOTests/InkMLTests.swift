@@ -333,4 +333,20 @@ final class InkMLTests: XCTestCase {
         TestSupport.expectError("<ink><trace contextRef=\"#nowhere\">1 2</trace></ink>", format: .inkml, file: "bad.inkml", line: 1,
                                 contains: ["#nowhere", "names no element"])
     }
+
+    /// Found by the fuzzer: a StrokeLab channel list without `y` was accepted, giving a trace
+    /// the native format cannot hold. It must be refused where it is written.
+    func testStrokeLabChannelListMustHoldTXAndYOnce() throws {
+        let trace = Trace(metadata: TraceMetadata(source: "c"), channels: [.t, .x, .y, .force],
+                          strokes: [Stroke(id: "a", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 1, y: 2, force: 0.5)]),
+                                           channels: [.t, .x, .y, .force])])
+        let text = InkMLWriter.encode(trace)
+        let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("strokelab:channels") }) + 1
+        for (list, problem) in [("t x force", "lacks the required channel \"y\""), ("t x y x", "lists \"x\" twice"),
+                                ("t x y pressure", "unknown channel \"pressure\"")] {
+            let bad = text.replacingOccurrences(of: ">t x y force<", with: ">\(list)<")
+            XCTAssertNotEqual(bad, text)
+            TestSupport.expectError(bad, format: .inkml, file: "c.inkml", line: line, contains: ["strokelab:channels", problem])
+        }
+    }
 }
