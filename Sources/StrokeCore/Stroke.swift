@@ -37,8 +37,26 @@ public struct Stroke: Hashable, Sendable {
     /// The main sample of each event: what an app that ignores coalesced touches sees.
     public var mainSamples: [TouchSample] { events.map(\.main) }
 
-    /// Total number of coalesced samples.
+    /// Total number of coalesced samples, counting a sample every time an event carries it.
     public var sampleCount: Int { events.reduce(0) { $0 + $1.samples.count } }
+
+    /// The number of distinct input samples: ``sampleCount`` less every event whose first
+    /// sample is identical (`==`) to the previous event's last one, i.e. the same sample
+    /// delivered again. A tap — a one-sample stroke — is a `began` and an `ended` event
+    /// carrying the same sample, as UIKit reports the lift-off location too
+    /// (``FrameGrouping``): 2 coalesced samples, 1 distinct. (Two identical consecutive input
+    /// rows split across an event boundary also count once: they cannot be told apart from a
+    /// re-delivery.) What an importer reports as the samples it read. O(events).
+    public var distinctSampleCount: Int {
+        var count = 0
+        var previousLast: TouchSample? = nil
+        for event in events {
+            count += event.samples.count
+            if let previousLast, let first = event.samples.first, first == previousLast { count -= 1 }
+            previousLast = event.samples.last
+        }
+        return count
+    }
 
     /// Time of the first sample, in seconds; 0 for a stroke without events.
     public var startTime: Double { events.first?.samples.first?.time ?? 0 }

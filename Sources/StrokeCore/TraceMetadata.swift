@@ -1,11 +1,30 @@
 /// The unit of a trace's coordinates.
 public enum LengthUnit: String, Sendable, Hashable, CaseIterable {
-    /// iOS points (the default).
+    /// iOS points (the default): UIKit's unit, the one an app's touch locations arrive in.
+    /// Its physical length is ``millimetresPerPoint`` wherever StrokeLab converts physical
+    /// lengths — not the typographic point (1/72 in) of PostScript, PDF or W3C InkML `pt`.
     case pt
     /// Device or CSS pixels.
     case px
     /// Millimetres.
     case mm
+
+    /// iOS points per inch on the device StrokeLab models: 132.
+    ///
+    /// An iOS point has no fixed physical size — it is a fraction of the screen, 163 per inch
+    /// on an iPhone or iPad mini, 132 per inch on the 11" and 12.9" iPad Pro (264 ppi at 2
+    /// pixels per point). StrokeLab studies Apple Pencil strokes on an iPad Pro, so it fixes
+    /// `pt` at 132 per inch: the synthetic traces are generated at this scale, the shared
+    /// oracle vectors read their units as iOS points, and every importer converts a tablet's
+    /// millimetres to points at this scale. One constant for all of them means a trace unit
+    /// is the same physical length in every dataset, so the metrics' arc-length step
+    /// (Δs = 0.5 pt ≈ 0.096 mm) and every distance in `pt` compare across datasets.
+    public static let pointsPerInch: Double = 132
+
+    /// Millimetres per iOS point at ``pointsPerInch``: 25.4 / 132 ≈ 0.192424 mm (a point is
+    /// 0.546 typographic points; 1 mm ≈ 5.197 pt). What importers record as a `pt` trace's
+    /// `millimetresPerUnit`.
+    public static let millimetresPerPoint: Double = 25.4 / pointsPerInch
 }
 
 /// Where a trace came from and how to read its numbers.

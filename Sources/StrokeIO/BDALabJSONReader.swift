@@ -5,7 +5,8 @@ import StrokeCore
 /// "pressure": […]}}` — the `.svc` columns as parallel arrays (`tilt` is the altitude).
 ///
 /// The samples are converted exactly as ``SVCReader`` converts `.svc` rows (raw or
-/// BDALab-converted units detected the same way). `meta_data` is ignored: BDALab's own
+/// BDALab-converted units detected the same way; x, y become StrokeLab points, iOS points
+/// at 132 per inch, `millimetresPerUnit` = 25.4/132). `meta_data` is ignored: BDALab's own
 /// example fills it with template text that does not match the values. The arrays must all
 /// have the same length; `pen_status` must be 0 or 1; time must not go backwards. Errors
 /// name the line and column of the offending array element. O(n log n).

@@ -14,8 +14,10 @@ import StrokeCore
 /// - **Time**: the mapped `t` in seconds, rebased so the first row is at t = 0. Time must not
 ///   go backwards within the file, or within a stroke when `stroke` is mapped (strokes may
 ///   then each restart their clock). Repeated times are kept.
-/// - **Units**: ``ImportOptions/csvUnits`` (default `pt`), `millimetresPerUnit` from
-///   ``ImportOptions/csvMillimetresPerUnit`` (1 for `mm`, unknown otherwise).
+/// - **Units**: ``ImportOptions/csvUnits`` (default `pt`, iOS points), values kept as they
+///   are; `millimetresPerUnit` from ``ImportOptions/csvMillimetresPerUnit`` (1 for `mm`,
+///   unknown otherwise: iOS points are 25.4/132 mm only on an iPad Pro, so a table's `pt`
+///   are not assumed to be StrokeLab's physical 132 per inch).
 ///
 /// Errors name the file, line, column and field. Complexity O(n log n).
 public enum CSVMappedReader {

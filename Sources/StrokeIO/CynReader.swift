@@ -14,7 +14,8 @@ import StrokeCore
 /// Conversions:
 ///
 /// - x, y × ``ImportOptions/cynUnitsPerNormalisedUnit`` (default 1000): trace units `pt` on
-///   a 1000 × 1000 canvas; the physical size is unknown (`millimetresPerUnit` not set). The
+///   a 1000 × 1000 canvas; the physical size is unknown, so `millimetresPerUnit` is not set
+///   (these are not physical iOS points at 132 per inch, as the tablet importers' are). The
 ///   samples are then about 3 units apart, so Δs = 0.5 units resolves them.
 /// - time: each stroke starts 0.1 s after the previous one ended (the file has no
 ///   inter-stroke timing); within a stroke, the file's times.

@@ -32,7 +32,9 @@ public struct ImportOptions: Hashable, Sendable {
     public var csvSeparator: Character?
     /// Units of the mapped `x`, `y` of a generic CSV. Default ``LengthUnit/pt``.
     public var csvUnits: LengthUnit
-    /// Millimetres per mapped CSV unit, when known (implied 1 for `mm`, 25.4/72 for `pt`).
+    /// Millimetres per mapped CSV unit, when known (implied 1 for `mm`; otherwise unknown
+    /// unless given — a `pt` table from an iPad Pro is ``StrokeCore/LengthUnit/millimetresPerPoint``,
+    /// 25.4/132, but iOS points are 25.4/163 mm on an iPhone, so it is not assumed).
     public var csvMillimetresPerUnit: Double?
     /// Replaces the device name the importer would write into the metadata.
     public var device: String?

@@ -17,11 +17,14 @@ import StrokeCore
 /// first- and second-difference encoding (``InkMLTraceText``).
 ///
 /// **Channels → sample.**
-/// - `X`, `Y` (required). Units `pt`, `px`, `mm` are kept as the trace's units; other
-///   physical units (`cm`, `m`, `in`, `pc`, `himetric`) are converted to points; device units
-///   (`dev` or none) become points when the inkSource gives a `resolution` channel property
-///   (`1/cm`, `1/mm`, `1/in`), else stay as `px` with an unknown physical scale.
-///   `millimetresPerUnit` follows (1 for mm, 25.4/72 for pt).
+/// - `X`, `Y` (required). Units `px` and `mm` are kept as the trace's units; every other
+///   physical unit (`cm`, `m`, `in`, `pt`, `pc`, `himetric`) is converted to StrokeLab points
+///   — iOS points at 132 per inch (``StrokeCore/LengthUnit/millimetresPerPoint`` = 25.4/132
+///   mm). InkML's `pt` is the *typographic* point, 1/72 in, so 1 InkML pt = 132/72 ≈ 1.833
+///   StrokeLab pt. Device units (`dev` or none) become points when the inkSource gives a
+///   `resolution` channel property (`1/cm`, `1/mm`, `1/in`; 132 `1/in` is exactly StrokeLab's
+///   point, which is how ``InkMLWriter`` writes `pt` traces), else stay as `px` with an
+///   unknown physical scale. `millimetresPerUnit` follows (1 for mm, 25.4/132 for pt).
 /// - `T`: in the channel's `units` (`s`, `ms`, `us`; **ms when not given**, as the spec's
 ///   examples use), relative to the `<timestamp>` its `respectTo` names, else to the
 ///   context's `<timestamp>` plus the trace's `timeOffset`. Timestamps may be anchored by
@@ -85,8 +88,9 @@ public enum InkMLReader {
         var timestampMs: Double? = nil
         var sampleRateHz: Double? = nil
         var device: String? = nil
-        /// Device units per millimetre of X (from a `resolution` channel property).
-        var xUnitsPerMillimetre: Double? = nil
+        /// StrokeLab points per device unit of X, from a `resolution` channel property
+        /// (exactly 1 for 132 per inch, which ``InkMLWriter`` writes for `pt` traces).
+        var pointsPerDeviceUnit: Double? = nil
     }
 
     struct Decoder {
@@ -104,12 +108,14 @@ public enum InkMLReader {
             TraceFileError(file: file, line: node.line, problem: problem)
         }
 
-        /// Records every element with an id, wherever it is.
+        /// Records every InkML element with an id, wherever it is. The content of an
+        /// `<annotationXML>` is not InkML — StrokeLab's own `<stroke ref=… id=…>` records an
+        /// original stroke id there, which may look like any other id — so it is skipped.
         mutating func index(_ node: XMLNode) {
             var stack = [node]
             while let n = stack.popLast() {
                 if let id = n.attribute("xml:id"), byID[id] == nil { byID[id] = n }
-                stack.append(contentsOf: n.children)
+                if n.name != "annotationXML" { stack.append(contentsOf: n.children) }
             }
         }
 
@@ -201,9 +207,9 @@ public enum InkMLReader {
                         && p.attributes["name"] == "resolution" {
                         guard let v = try number(p, "value"), v > 0 else { continue }
                         switch p.attributes["units"] {
-                        case "1/mm": ctx.xUnitsPerMillimetre = v
-                        case "1/cm": ctx.xUnitsPerMillimetre = v / 10
-                        case "1/in": ctx.xUnitsPerMillimetre = v / 25.4
+                        case "1/mm": ctx.pointsPerDeviceUnit = PhysicalLength.pointsPerMillimetre / v
+                        case "1/cm": ctx.pointsPerDeviceUnit = PhysicalLength.pointsPerMillimetre * 10 / v
+                        case "1/in": ctx.pointsPerDeviceUnit = LengthUnit.pointsPerInch / v
                         default: break
                         }
                     }
@@ -238,6 +244,7 @@ public enum InkMLReader {
 
         mutating func read(_ root: XMLNode) throws(TraceFileError) -> ImportReport {
             var annotations: [String: String] = [:]
+            var annotationNodes: [String: XMLNode] = [:]
             var strokesAnnotation: XMLNode? = nil
             var pending: [Pending] = []
             var unit: (units: LengthUnit, millimetres: Double?)? = nil
@@ -250,7 +257,10 @@ public enum InkMLReader {
                 for child in node.children {
                     switch child.name {
                     case "annotation" where node === root:
-                        if let type = child.attributes["type"], type.hasPrefix("strokelab:") { annotations[type] = child.text }
+                        if let type = child.attributes["type"], type.hasPrefix("strokelab:") {
+                            annotations[type] = child.text
+                            annotationNodes[type] = child
+                        }
                     case "annotationXML" where node === root:
                         if child.attributes["type"] == "strokelab:strokes" { strokesAnnotation = child }
                     case "context" where node === root:
@@ -321,11 +331,19 @@ public enum InkMLReader {
                                          problem: "T = \(JSONText.number(p.samples[j].time)) s goes backwards (previous point at \(JSONText.number(p.samples[j - 1].time)) s)")
                 }
             }
-            // Stroke ids must be unique.
-            var used: [String: Int] = [:]
+            // Stroke ids must be unique: a repeated id becomes "<id>-2", "<id>-3", …, skipping
+            // any suffix that is itself some trace's id (so "a", "a", "a-2" gives a, a-3, a-2).
+            var taken = Set(pending.map(\.id))
+            var seen: Set<String> = []
+            var nextSuffix: [String: Int] = [:]
             for k in pending.indices {
                 let id = pending[k].id
-                if let n = used[id] { used[id] = n + 1; pending[k].id = "\(id)-\(n + 1)" } else { used[id] = 1 }
+                guard !seen.insert(id).inserted else { continue }
+                var n = nextSuffix[id] ?? 2
+                while taken.contains("\(id)-\(n)") { n += 1 }
+                nextSuffix[id] = n + 1
+                pending[k].id = "\(id)-\(n)"
+                taken.insert(pending[k].id)
             }
 
             var metadata = TraceMetadata(source: TraceAssembly.source(.inkml, file: file), device: device,
@@ -376,9 +394,16 @@ public enum InkMLReader {
             }
             var traceChannels = strokes[0].channels
             if let list = annotations["strokelab:channels"] {
-                traceChannels = try list.split(separator: " ").map { (name: Substring) throws(TraceFileError) -> StrokeCore.Channel in
-                    guard let c = StrokeCore.Channel(rawValue: String(name)) else { throw fail(root, "strokelab:channels names an unknown channel \"\(name)\"") }
-                    return c
+                let node = annotationNodes["strokelab:channels"] ?? root
+                traceChannels = []
+                for name in list.split(separator: " ") {
+                    guard let c = StrokeCore.Channel(rawValue: String(name)) else { throw fail(node, "strokelab:channels names an unknown channel \"\(name.prefix(20))\"") }
+                    guard !traceChannels.contains(c) else { throw fail(node, "strokelab:channels lists \"\(name)\" twice") }
+                    traceChannels.append(c)
+                }
+                // The same rule as the native format's "channels": t, x and y are always there.
+                for required in StrokeCore.Channel.required where !traceChannels.contains(required) {
+                    throw fail(node, "strokelab:channels lacks the required channel \"\(required.rawValue)\"")
                 }
             }
             return ImportReport(traces: [Trace(metadata: metadata, channels: traceChannels, strokes: strokes)], notes: notes)
@@ -405,15 +430,16 @@ public enum InkMLReader {
             }
             let mine: (units: LengthUnit, millimetres: Double?, scale: Double)
             switch xUnits?.lowercased() {
-            case "pt": mine = (.pt, PhysicalLength.millimetresPerPoint, 1)
             case "mm": mine = (.mm, 1, 1)
             case "px": mine = (.px, nil, 1)
             case let u? where PhysicalLength.millimetres(perUnitNamed: u) != nil:
+                // Every other physical unit — `pt` included, which in InkML is the
+                // typographic 1/72 in (132/72 ≈ 1.833 StrokeLab points) — becomes iOS points.
                 let mm = PhysicalLength.millimetres(perUnitNamed: u)!
-                mine = (.pt, PhysicalLength.millimetresPerPoint, mm / PhysicalLength.millimetresPerPoint)
+                mine = (.pt, LengthUnit.millimetresPerPoint, mm * PhysicalLength.pointsPerMillimetre)
             default:
-                if let upm = ctx.xUnitsPerMillimetre {
-                    mine = (.pt, PhysicalLength.millimetresPerPoint, 1 / (upm * PhysicalLength.millimetresPerPoint))
+                if let scale = ctx.pointsPerDeviceUnit {
+                    mine = (.pt, LengthUnit.millimetresPerPoint, scale)
                 } else {
                     mine = (.px, nil, 1)
                 }

@@ -4,12 +4,18 @@ import StrokeCore
 /// reads back *identical* (`==`) to the trace written.
 ///
 /// - One `<context>` per distinct channel list, its `<traceFormat>` naming the stroke's
-///   channels in the stroke's order: `t` → `T` (units `s`), `x`, `y` → `X`, `Y` (units = the
-///   trace's `pt`, `px` or `mm`), `force` → `F` (no `max`: the value is StrokeLab's force as
-///   is), `altitude` → `OE` and `azimuth` → `OA` (units `rad`), and StrokeLab's own
-///   `maxForce` and `majorRadius`.
-/// - One `<trace>` per stroke, `xml:id` = the stroke's id when it is a valid XML name
-///   (otherwise `s<k>` and the id is kept in the annotation), points as explicit values in the
+///   channels in the stroke's order: `t` → `T` (units `s`), `x`, `y` → `X`, `Y`, `force` →
+///   `F` (no `max`: the value is StrokeLab's force as is), `altitude` → `OE` and `azimuth` →
+///   `OA` (units `rad`), and StrokeLab's own `maxForce` and `majorRadius`.
+/// - Lengths (`X`, `Y`, `majorRadius`): `mm` and `px` traces say so in `units`. A `pt` trace
+///   is in iOS points, which InkML has no unit for — its `pt` is the typographic 1/72 in —
+///   so the values are written unchanged as device units (no `units`) of an `<inkSource>`
+///   whose `resolution` channel property is 132 per inch
+///   (``StrokeCore/LengthUnit/pointsPerInch``): any InkML reader gets the right physical
+///   size, and ``InkMLReader`` reads the values back exactly (scale 132/132 = 1).
+/// - One `<trace>` per stroke, `xml:id` = the stroke's id when it is a valid XML name not
+///   already taken (see ``traceIDs(for:reserved:)``; otherwise a generated `s<k>`, made
+///   unique, with the id kept exactly in the annotation), points as explicit values in the
 ///   shortest text that reads back to the same double (``JSONText/number(_:)``), all of the
 ///   stroke's coalesced samples in order.
 /// - What InkML has no element for goes into annotations, which other readers ignore:
@@ -53,27 +59,43 @@ public enum InkMLWriter {
         }
         let strokeChannels = trace.strokes.map { written($0.channels) }
         let indices = strokeChannels.map(formatIndex)
+        // iOS points have no InkML unit: device units at 132 per inch (see the type's doc).
+        let points = m.units == .pt
+        let indent = points ? "        " : "      "
         out += "  <definitions>\n"
         for (i, channels) in formats.enumerated() {
-            out += "    <context xml:id=\"strokelab-context-\(i)\">\n      <traceFormat xml:id=\"strokelab-format-\(i)\">\n"
+            out += "    <context xml:id=\"strokelab-context-\(i)\">\n"
+            if points { out += "      <inkSource xml:id=\"strokelab-source-\(i)\">\n" }
+            out += indent + "<traceFormat xml:id=\"strokelab-format-\(i)\">\n"
             for c in channels {
-                out += "        <channel name=\"\(inkName(c))\" type=\"decimal\""
+                out += indent + "  <channel name=\"\(inkName(c))\" type=\"decimal\""
                 switch c {
                 case .t: out += " units=\"s\""
-                case .x, .y, .majorRadius: out += " units=\"\(m.units.rawValue)\""
+                case .x, .y, .majorRadius: if !points { out += " units=\"\(m.units.rawValue)\"" }
                 case .altitude, .azimuth: out += " units=\"rad\""
                 default: break
                 }
                 out += "/>\n"
             }
-            out += "      </traceFormat>\n    </context>\n"
+            out += indent + "</traceFormat>\n"
+            if points {
+                let resolution = JSONText.number(LengthUnit.pointsPerInch)
+                out += "        <channelProperties>\n"
+                for axis in ["X", "Y"] {
+                    out += "          <channelProperty channel=\"\(axis)\" name=\"resolution\" value=\"\(resolution)\" units=\"1/in\"/>\n"
+                }
+                out += "        </channelProperties>\n      </inkSource>\n"
+            }
+            out += "    </context>\n"
         }
         out += "  </definitions>\n"
 
         var extras = ""
+        let reserved = formats.indices.flatMap { ["strokelab-context-\($0)", "strokelab-format-\($0)", "strokelab-source-\($0)"] }
+        let xmlIDs = traceIDs(for: trace.strokes.map(\.id), reserved: Set(reserved))
         for (k, stroke) in trace.strokes.enumerated() {
-            let validID = isXMLName(stroke.id)
-            let xmlID = validID ? stroke.id : "s\(k)"
+            let xmlID = xmlIDs[k]
+            let validID = xmlID == stroke.id
             let channels = strokeChannels[k]
             out += "  <trace xml:id=\"\(escape(xmlID))\" contextRef=\"#strokelab-context-\(indices[k])\">"
             append(stroke.samples, channels: channels, to: &out)
@@ -145,6 +167,41 @@ public enum InkMLWriter {
                 out += JSONText.number(channel.value(of: s))
             }
         }
+    }
+
+    /// The `xml:id` of each stroke's `<trace>`, all distinct from each other and from
+    /// `reserved` (the document's other ids), so every `contextRef` and annotation `ref`
+    /// names exactly one element.
+    ///
+    /// A stroke keeps its own id when it is a valid XML name (``isXMLName(_:)``), not
+    /// reserved, and not used by an earlier stroke. Every other stroke (stroke `k`) gets
+    /// `s<k>`, or `s<k>-2`, `s<k>-3`, … when that is taken by *any* stroke id of the trace
+    /// (kept or not), a reserved id or an id generated before; the writer then records the
+    /// original id in the stroke's annotation, so it reads back exactly. Deterministic;
+    /// O(strokes) expected.
+    static func traceIDs(for ids: [String], reserved: Set<String>) -> [String] {
+        var taken = reserved
+        var kept = Array(repeating: false, count: ids.count)
+        for (k, id) in ids.enumerated() where isXMLName(id) && !taken.contains(id) {
+            taken.insert(id)
+            kept[k] = true
+        }
+        // Generated ids must not equal any id in the trace, even one that is not kept.
+        taken.formUnion(ids)
+        var out: [String] = []
+        out.reserveCapacity(ids.count)
+        for (k, id) in ids.enumerated() {
+            if kept[k] { out.append(id); continue }
+            var candidate = "s\(k)"
+            var n = 2
+            while taken.contains(candidate) {
+                candidate = "s\(k)-\(n)"
+                n += 1
+            }
+            taken.insert(candidate)
+            out.append(candidate)
+        }
+        return out
     }
 
     /// True for an XML NCName made of ASCII letters, digits, `_`, `-` and `.`, not starting

@@ -1,21 +1,33 @@
-/// Physical length constants shared by the importers and exporters.
-public enum PhysicalLength {
-    /// Millimetres per typographic point (1/72 inch): 25.4 / 72 ≈ 0.35278 mm. StrokeLab's
-    /// default trace unit; importers of tablets with a known physical scale convert to it so
-    /// that the metrics' default arc-length step (Δs = 0.5 units ≈ 0.18 mm) means the same on
-    /// every device.
-    public static let millimetresPerPoint = 25.4 / 72
+import StrokeCore
 
-    /// Millimetres per unit of an InkML length unit name (`mm`, `cm`, `m`, `in`, `pt`, `pc`,
-    /// `himetric` = 0.01 mm), or `nil` for a unit that is not a physical length (`dev`, `px`,
-    /// an unknown name).
+/// Physical length conversions shared by the importers and exporters.
+///
+/// StrokeLab's `pt` is the **iOS point** at an iPad Pro's 132 points per inch
+/// (``StrokeCore/LengthUnit/millimetresPerPoint`` = 25.4/132 ≈ 0.19242 mm; see
+/// ``StrokeCore/LengthUnit/pointsPerInch`` for why), the unit the synthetic traces and the
+/// oracle vectors use. Importers of tablets with a known physical scale (`.svc`, wacom-csv,
+/// BDALab JSON, InkML in physical units) convert millimetres to it, so the metrics' default
+/// arc-length step Δs = 0.5 pt covers the same 0.096 mm on every dataset. It is *not* the
+/// typographic point (1/72 in, ``typographicPointMillimetres``), which InkML's `pt` means.
+public enum PhysicalLength {
+    /// Millimetres per typographic point (1/72 in, PostScript/CSS/W3C `pt`): 25.4/72 ≈
+    /// 0.35278 mm. Only for reading units named `pt` in other formats (InkML).
+    public static let typographicPointMillimetres = 25.4 / 72
+
+    /// StrokeLab points per millimetre: 1 / ``StrokeCore/LengthUnit/millimetresPerPoint``
+    /// = 132/25.4 ≈ 5.19685.
+    public static let pointsPerMillimetre = LengthUnit.pointsPerInch / 25.4
+
+    /// Millimetres per unit of an InkML length unit name (`mm`, `cm`, `m`, `in`, `pt` =
+    /// typographic 1/72 in, `pc` = 1/6 in, `himetric` = 0.01 mm), or `nil` for a unit that is
+    /// not a physical length (`dev`, `px`, an unknown name).
     public static func millimetres(perUnitNamed name: String) -> Double? {
         switch name.lowercased() {
         case "mm": return 1
         case "cm": return 10
         case "m": return 1000
         case "in": return 25.4
-        case "pt": return millimetresPerPoint
+        case "pt": return typographicPointMillimetres
         case "pc": return 25.4 / 6
         case "himetric": return 0.01
         default: return nil

@@ -11,7 +11,8 @@ import StrokeCore
 ///
 /// - x, y: CSS pixels, kept: trace units `px`, physical scale unknown (`millimetresPerUnit`
 ///   and `pixelsPerUnit` are not set, since neither the screen nor `devicePixelRatio` is
-///   recorded). A CSS pixel is a UI unit like an iOS point, so Δs = 0.5 units is meaningful.
+///   recorded), so they are not converted to StrokeLab points (iOS points at 132 per inch).
+///   A CSS pixel is a UI unit like an iOS point, so Δs = 0.5 units is meaningful.
 /// - time: milliseconds (`performance.now()`-style, fractional) → seconds, rebased so the
 ///   first event is t = 0. Repeated timestamps are kept (the browser delivers some events
 ///   with equal times); time must not go backwards.

@@ -20,8 +20,10 @@ import StrokeCore
 /// | pressure | ÷ ``ImportOptions/pressureMax``, default the file's largest value → 0…1 | already 0…1, kept |
 /// | azimuth, altitude | tenths of a degree (Wintab) → radians, ``PenAngles`` | same |
 ///
-/// Trace units are points (1/72 in) with `millimetresPerUnit` = 25.4/72, so Δs = 0.5 units is
-/// 0.18 mm on paper. Times are rebased so the file's first row is at t = 0; `maxForce` is 1.
+/// Trace units are StrokeLab points — iOS points at 132 per inch, the synthetic traces'
+/// scale (``StrokeCore/LengthUnit/pointsPerInch``) — with `millimetresPerUnit` = 25.4/132 ≈
+/// 0.19242, so 1 mm is 5.197 pt and Δs = 0.5 units is 0.096 mm on paper, as on every other
+/// dataset. Times are rebased so the file's first row is at t = 0; `maxForce` is 1.
 /// The header count may be one less than the rows that follow (BDALab's `jack` file): that
 /// is tolerated and noted; any other mismatch is an error (a shorter file is truncated).
 /// Complexity O(n log n) (median interval).
@@ -109,8 +111,8 @@ public enum SVCReader {
         let converted = rows.contains { r in
             r.x != r.x.rounded() || r.y != r.y.rounded() || r.t != r.t.rounded() || (hasPenChannels && r.pressure != r.pressure.rounded())
         }
-        let mmPerPoint = PhysicalLength.millimetresPerPoint
-        // File units per point: a point is 25.4/72 mm, and 25.4/72 × (device units per mm) device units.
+        let mmPerPoint = LengthUnit.millimetresPerPoint
+        // File units per point: a point is 25.4/132 mm, and 25.4/132 × (device units per mm) device units.
         let unitsPerPoint = converted ? mmPerPoint : (options.tabletUnitsPerMillimetre ?? 200) * mmPerPoint
         let t0 = first.t
         var pressureScale = 1.0

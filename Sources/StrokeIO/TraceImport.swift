@@ -54,8 +54,15 @@ public enum TraceImport {
     /// keys (`"format": "strokelab.trace"` → native, `"data"` with `"pen_status"` →
     /// bdalab-json, `"x"` and `"time"` arrays or an array of events → pointer-events); `.csv`
     /// is wacom-csv when its header is `EventType;T;X;Y;…`, else the generic csv (which needs
-    /// a mapping). Other extensions are sniffed the same way by content. Throws when nothing
-    /// matches, naming what was looked for.
+    /// a mapping). Other extensions are sniffed the same way by content.
+    ///
+    /// Every failure is located. A `.json` file (or any file whose content starts with `{` or
+    /// `[`) that is not valid JSON fails with the parser's error at its line and column
+    /// (`x.json:7:73: not valid JSON: 1e999 is too large for a double; …`) — the syntax
+    /// error, not a guess about the format, is what the user needs to fix. Valid JSON of no
+    /// known shape fails at its top-level value, naming what was looked for; XML without an
+    /// `<ink>` element at its document element (or its syntax error); binary data at the
+    /// first offending byte; unrecognised text at its first non-blank line.
     public static func detect(file: String, bytes: [UInt8]) throws(TraceFileError) -> TraceFormat {
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
         switch ext {
@@ -64,27 +71,47 @@ public enum TraceImport {
         case "inkml", "ink": return .inkml
         case "csv", "tsv":
             return WacomCSVReader.looksLike(bytes) ? .wacomCSV : .csv
+        case "json":
+            return try detectJSON(file: file, bytes: bytes)
         default: break
         }
         let start = bytes.firstIndex { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
         guard let start else {
-            throw TraceFileError(file: file, problem: bytes.isEmpty ? "the file is empty" : "the file holds only white space")
+            throw TraceFileError(file: file, line: 1, problem: bytes.isEmpty ? "the file is empty" : "the file holds only white space")
         }
         let first = bytes[start]
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            if let kind = sniffJSON(bytes) { return kind }
-            throw TraceFileError(file: file, problem: "cannot tell which JSON format this is: not a StrokeLab trace (\"format\": \"strokelab.trace\"), a Pointer Events recording (\"x\", \"y\", \"time\" arrays) or a BDALab file (\"data\" with \"pen_status\"); give the format explicitly")
+            return try detectJSON(file: file, bytes: bytes)
         }
         if first == UInt8(ascii: "<") {
             let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
             if head.contains("<ink") || head.contains(":ink") { return .inkml }
-            throw TraceFileError(file: file, problem: "an XML file without an <ink> element: not InkML")
+            // Parse to locate the problem: a syntax error where it is, else the document
+            // element that is not <ink>.
+            let root = try XMLTree.parse(bytes, file: file)
+            if root.name == "ink" { return .inkml }
+            throw TraceFileError(file: file, line: root.line, column: root.column,
+                                 problem: "the document element is <\(root.name)>, not <ink>: not InkML")
         }
         if WacomCSVReader.looksLike(bytes) { return .wacomCSV }
         if CynReader.looksLike(bytes) { return .cyn }
+        // Binary data is reported where it is, rather than as an unknown format.
+        let lines = try TextLines.split(bytes, file: file)
         if looksLikeSVC(bytes) { return .svc }
         if ext == "txt" { return .csv }
-        throw TraceFileError(file: file, problem: "cannot detect the format from the extension \".\(ext)\" or the content; give it explicitly (one of: \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        let firstLine = lines.first { !TextLines.isBlank($0, in: bytes) }
+        let shown = firstLine.map { String(decoding: bytes[$0.range].prefix(40), as: UTF8.self) } ?? ""
+        throw TraceFileError(file: file, line: firstLine?.number ?? 1, column: firstLine == nil ? nil : 1,
+                             problem: "cannot detect the format from the extension \"\(ext.isEmpty ? "" : "." + ext)\" or the content (the first line starts \(JSONText.quoted(shown))); give it explicitly (one of: \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+
+    /// The JSON format of `bytes`: a syntax error is reported at its line and column (what
+    /// ``NativeTraceReader`` would report), valid JSON of no known shape at its top-level
+    /// value.
+    static func detectJSON(file: String, bytes: [UInt8]) throws(TraceFileError) -> TraceFormat {
+        let root = try parseJSON(bytes, file: file)
+        if let kind = classifyJSON(root) { return kind }
+        throw TraceFileError(file: file, line: root.line, column: root.column, problem: "cannot tell which JSON format this is: not a StrokeLab trace (\"format\": \"strokelab.trace\"), a Pointer Events recording (\"x\", \"y\", \"time\" arrays) or a BDALab file (\"data\" with \"pen_status\"); give the format explicitly")
     }
 
     /// Every file under `directory` (recursively, hidden files and folders skipped) whose
@@ -128,9 +155,8 @@ public enum TraceImport {
         }
     }
 
-    /// The JSON format of `bytes`, or `nil` when it is not valid JSON or not recognised.
-    static func sniffJSON(_ bytes: [UInt8]) -> TraceFormat? {
-        guard let root = try? JSONParser.parse(bytes) else { return nil }
+    /// The JSON format of a parsed document, or `nil` when its shape is not recognised.
+    static func classifyJSON(_ root: JSONNode) -> TraceFormat? {
         if root.object != nil {
             if root["format"]?.string == NativeTraceReader.formatName { return .native }
             if let data = root["data"], data["pen_status"] != nil { return .bdalabJSON }

@@ -10,8 +10,10 @@ import StrokeCore
 /// to no stroke. Any other event type is an error. Conversions (SOURCE.md's inferred units):
 ///
 /// - X, Y: device units, ÷ ``ImportOptions/tabletUnitsPerMillimetre`` (default 200 per mm,
-///   5080 lpi) → mm → points; trace units `pt`, `millimetresPerUnit` = 25.4/72, so the
-///   metrics' Δs = 0.5 units is 0.18 mm.
+///   5080 lpi) → mm → StrokeLab points, i.e. iOS points at 132 per inch (25.4/132 mm, the
+///   synthetic traces' scale; ``StrokeCore/LengthUnit/pointsPerInch``): one device unit is
+///   0.005 mm = 0.025984 pt. Trace units `pt`, `millimetresPerUnit` = 25.4/132 ≈ 0.19242, so
+///   the metrics' Δs = 0.5 units is 0.096 mm, as on every other dataset.
 /// - T: milliseconds on the host clock → seconds, rebased so the file's first row is t = 0.
 ///   Repeated timestamps (about 0.2 % of intervals) are kept; the 1 ms bursts at each stroke
 ///   start can be re-timed with ``ImportOptions/retimeHz`` (200 for this device).
@@ -51,7 +53,7 @@ public enum WacomCSVReader {
             }
             index.append(i)
         }
-        let unitsPerPoint = (options.tabletUnitsPerMillimetre ?? 200) * PhysicalLength.millimetresPerPoint
+        let unitsPerPoint = (options.tabletUnitsPerMillimetre ?? 200) * LengthUnit.millimetresPerPoint
         let pressureScale = 1 / (options.pressureMax ?? 32767)
         var strokes: [TraceAssembly.RawStroke] = []
         var current: TraceAssembly.RawStroke? = nil
@@ -89,7 +91,7 @@ public enum WacomCSVReader {
         if let c = current { strokes.append(c) }
         let metadata = TraceMetadata(source: TraceAssembly.source(.wacomCSV, file: file),
                                      device: "Wacom MobileStudio Pro 13, Inking Pen", units: .pt,
-                                     millimetresPerUnit: PhysicalLength.millimetresPerPoint)
+                                     millimetresPerUnit: LengthUnit.millimetresPerPoint)
         let trace = try TraceAssembly.trace(file: file, strokes: strokes, channels: [.t, .x, .y, .force, .maxForce, .altitude, .azimuth],
                                             kind: .stylus, metadata: metadata, options: options, rows: rows)
         return ImportReport(traces: [trace])

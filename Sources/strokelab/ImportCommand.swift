@@ -27,10 +27,18 @@ struct ImportCommand: ParsableCommand {
             the batch with a one-line error naming the file and line, exit status 1, and no output \
             file at all.
 
-            Units: tablets with a known physical scale (svc, wacom-csv) are converted to points \
-            (1/72 in; millimetresPerUnit = 0.3528); pointer-events stay in CSS px; cyn's normalised \
-            coordinates are scaled to 1000 pt per unit (and the trace is marked resampled); InkML keeps \
-            pt/px/mm and converts other physical units to pt; csv uses --units.
+            Units: StrokeLab's pt is the iOS point at an iPad Pro's 132 points per inch \
+            (millimetresPerUnit = 25.4/132 = 0.19242 mm; 1 mm = 5.197 pt), the scale of the synthetic \
+            traces, so a unit is the same length in every dataset. Tablets with a known physical scale \
+            (svc, bdalab-json, wacom-csv) are converted from millimetres to these points; pointer-events \
+            stay in CSS px; cyn's normalised coordinates are scaled to 1000 pt per unit with no physical \
+            size (and the trace is marked resampled); InkML keeps px and mm and converts every other \
+            physical unit to StrokeLab points - InkML's pt is the typographic 1/72 in, so 1 InkML pt = \
+            132/72 = 1.833 pt; csv uses --units as given.
+
+            Each written file is reported with its strokes and its distinct input samples: a tap (a \
+            one-sample stroke), which is stored as a began and an ended event carrying the same sample, \
+            counts once.
 
             Generic CSV (--map): comma-separated TARGET=EXPR. Targets: t (seconds), x, y (required), \
             force, maxForce, altitude, azimuth (radians), majorRadius, down (non-zero = pen down; other \
@@ -115,7 +123,8 @@ struct ImportCommand: ParsableCommand {
                 for (k, trace) in report.traces.enumerated() {
                     let path = report.traces.count == 1 ? output : ImportPlan.numbered(output, k)
                     let text = inkml ? InkMLWriter.encode(trace) : NativeTraceWriter.encode(trace)
-                    let samples = trace.strokes.reduce(0) { $0 + $1.sampleCount }
+                    // Distinct input samples: a tap's began and ended events carry one sample.
+                    let samples = trace.strokes.reduce(0) { $0 + $1.distinctSampleCount }
                     encoded.append((input, path, text, "\(trace.strokes.count) strokes, \(samples) samples"))
                 }
             }

@@ -53,6 +53,27 @@ final class FrameGroupingTests: XCTestCase {
         XCTAssertEqual(events[1].main, tap[0])
     }
 
+    func testATapCountsOneDistinctSampleAndLongerStrokesCountEachOnce() {
+        let tap = Stroke(id: "tap", events: FrameGrouping.events(from: [TouchSample(time: 2, x: 1, y: 1)]))
+        XCTAssertEqual(tap.sampleCount, 2, "began and ended both carry the tap's sample")
+        XCTAssertEqual(tap.distinctSampleCount, 1)
+        let line = Stroke(id: "line", events: FrameGrouping.events(from: samples(rate: 240, count: 18)))
+        XCTAssertEqual(line.sampleCount, 18)
+        XCTAssertEqual(line.distinctSampleCount, 18)
+        // Repeated timestamps with different positions are distinct samples, even where one
+        // of them is alone in `began` and the next opens the first `moved` event.
+        let times = [0, 0, 0.001, 0.001]
+        let repeated = Stroke(id: "r", events: FrameGrouping.events(from: times.indices.map { TouchSample(time: times[$0], x: Double($0), y: 0) }))
+        XCTAssertEqual(repeated.events.map(\.samples.count), [1, 3])
+        XCTAssertEqual(repeated.distinctSampleCount, 4)
+        // An explicit event stream that re-delivers its last moved sample on lift-off.
+        let a = TouchSample(time: 0, x: 0, y: 0), b = TouchSample(time: 0.01, x: 1, y: 0)
+        let lifted = Stroke(id: "l", events: [TouchEvent(phase: .began, samples: [a]), TouchEvent(phase: .moved, samples: [b]),
+                                              TouchEvent(phase: .ended, samples: [b])])
+        XCTAssertEqual(lifted.sampleCount, 3)
+        XCTAssertEqual(lifted.distinctSampleCount, 2)
+    }
+
     func testRepeatedTimestampsStayInOneFrame() {
         let s = [0, 0.001, 0.001, 0.001, 0.02].map { TouchSample(time: $0, x: $0, y: 0) }
         let events = FrameGrouping.events(from: s)

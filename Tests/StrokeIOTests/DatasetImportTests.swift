@@ -6,7 +6,16 @@ import XCTest
 /// Imports every file of ../shared/datasets and checks counts and value ranges against the
 /// datasets' SOURCE.md figures (each figure re-counted independently from the raw files).
 final class DatasetImportTests: XCTestCase {
-    let mmPerPoint = 25.4 / 72
+    /// StrokeLab's point: an iOS point at an iPad Pro's 132 per inch (written out here, not
+    /// taken from LengthUnit, so the tests check the constant too).
+    let mmPerPoint = 25.4 / 132
+
+    func testThePointIsTheIOSPointAt132PerInch() {
+        XCTAssertEqual(LengthUnit.millimetresPerPoint, mmPerPoint)
+        XCTAssertEqual(LengthUnit.millimetresPerPoint, 0.192424, accuracy: 5e-7)
+        XCTAssertEqual(PhysicalLength.pointsPerMillimetre * LengthUnit.millimetresPerPoint, 1, accuracy: 1e-15)
+        XCTAssertEqual(PhysicalLength.millimetres(perUnitNamed: "pt"), 25.4 / 72, "InkML's pt is typographic")
+    }
 
     func testWacomSpeedImportsAll72FilesWithSourceCountsAndHoverExcluded() throws {
         let root = try TestSupport.dataset("wacom-speed")
@@ -48,12 +57,17 @@ final class DatasetImportTests: XCTestCase {
         XCTAssertEqual(strokes, 1_172, "SOURCE.md: 1,172 pen-down strokes")
         XCTAssertEqual(samples, 70_934, "SOURCE.md: 70,934 pen-down rows; the 54,515 hover rows belong to no stroke")
         XCTAssertGreaterThan(duplicates, 0, "repeated timestamps are kept, not dropped")
-        // Pen-down raw ranges (re-counted): X 6658…50487, Y 550…31538 device units at 200/mm.
+        // Pen-down raw ranges (re-counted): X 6658…50487, Y 550…31538 device units at 200/mm,
+        // i.e. X 33.29…252.435 mm, Y 2.75…157.69 mm → X 173.003…1311.867 pt, Y 14.291…819.491 pt.
         let unitsPerPoint = 200 * mmPerPoint
         XCTAssertEqual(xs.0, 6658 / unitsPerPoint, accuracy: 1e-9)
         XCTAssertEqual(xs.1, 50487 / unitsPerPoint, accuracy: 1e-9)
         XCTAssertEqual(ys.0, 550 / unitsPerPoint, accuracy: 1e-9)
         XCTAssertEqual(ys.1, 31538 / unitsPerPoint, accuracy: 1e-9)
+        XCTAssertEqual(xs.0, 173.00315, accuracy: 1e-5)
+        XCTAssertEqual(xs.1, 1311.86693, accuracy: 1e-5)
+        XCTAssertEqual(ys.0, 14.29134, accuracy: 1e-5)
+        XCTAssertEqual(ys.1, 819.49134, accuracy: 1e-5)
         // P 1…32767 (SOURCE) → 1/32767…1.
         XCTAssertEqual(force.0, 1.0 / 32767, accuracy: 1e-15)
         XCTAssertEqual(force.1, 1, accuracy: 1e-15)
@@ -166,6 +180,8 @@ final class DatasetImportTests: XCTestCase {
         let unitsPerPoint = 200 * mmPerPoint
         XCTAssertEqual(s.map(\.location.x).min()!, 4034 / unitsPerPoint, accuracy: 1e-9)
         XCTAssertEqual(s.map(\.location.x).max()!, 31221 / unitsPerPoint, accuracy: 1e-9)
+        XCTAssertEqual(s.map(\.location.x).min()!, 104.82047, accuracy: 1e-5, "20.17 mm at 132 pt/in")
+        XCTAssertEqual(s.map(\.location.x).max()!, 811.25433, accuracy: 1e-5, "156.105 mm at 132 pt/in")
         XCTAssertEqual(s.map(\.force).max()!, 1, "raw pressure normalised by the file's maximum, 22634")
         XCTAssertEqual(s.map(\.force).min()!, 7955.0 / 22634, accuracy: 1e-15)
         XCTAssertEqual(s[0].time, 0, "the file's first row is t = 0")
@@ -187,6 +203,8 @@ final class DatasetImportTests: XCTestCase {
         let s = TestSupport.allSamples(trace)
         XCTAssertEqual(s.map(\.location.x).min()!, 52.81 / mmPerPoint, accuracy: 1e-9, "mm → pt")
         XCTAssertEqual(s.map(\.location.x).max()!, 78.595 / mmPerPoint, accuracy: 1e-9)
+        XCTAssertEqual(s.map(\.location.x).min()!, 274.44567, accuracy: 1e-5, "52.81 mm at 132 pt/in")
+        XCTAssertEqual(trace.metadata.millimetresPerUnit, mmPerPoint)
         XCTAssertEqual(s.map(\.force).max()!, 0.929619, "already normalised: kept as is")
         XCTAssertEqual(s[0].time, 0)
         XCTAssertEqual(s[1].time, 0.007, "seconds, not milliseconds")

@@ -117,22 +117,65 @@ final class FuzzTests: XCTestCase {
         return b
     }
 
-    func check(_ bytes: [UInt8], _ format: TraceFormat, _ options: ImportOptions, case index: Int) -> Bool {
-        let name = "fuzz-\(index).\(format.rawValue)"
-        do {
-            let report = try TraceImport.decode(bytes, file: name, format: format, options: options)
-            for trace in report.traces { TestSupport.assertWellFormed(trace, name) }
-            return true
-        } catch {
-            let text = error.description
-            XCTAssertTrue(text.hasPrefix(name), "error does not name the file: \(text)")
-            XCTAssertFalse(text.contains("\n"), "error is not one line: \(text)")
-            return false
+    /// True when every number a native file would hold is finite (the writer's precondition).
+    static func allFinite(_ trace: Trace) -> Bool {
+        let m = trace.metadata
+        let meta = [m.pixelsPerUnit, m.sampleRateHz, m.millimetresPerUnit, m.refreshRateHz].allSatisfy { $0?.isFinite ?? true }
+        func finite(_ s: TouchSample) -> Bool { Channel.allCases.allSatisfy { $0.value(of: s).isFinite } }
+        return meta && trace.strokes.allSatisfy { stroke in
+            stroke.events.allSatisfy { $0.time.isFinite && $0.samples.allSatisfy(finite) && $0.predicted.allSatisfy(finite) }
+                && (stroke.reference?.points.allSatisfy { $0.time.isFinite && $0.location.x.isFinite && $0.location.y.isFinite } ?? true)
         }
     }
 
+    /// Decodes one fuzz case. A rejection must be a located one-line error naming the fuzzed
+    /// file; an accepted trace must satisfy the trace invariants and survive the native
+    /// format: written by ``NativeTraceWriter`` and read back, it must be equal. Returns
+    /// whether the case was accepted.
+    func check(_ bytes: [UInt8], _ format: TraceFormat, _ options: ImportOptions, case index: Int) -> Bool {
+        let name = "fuzz-\(index).\(format.rawValue)"
+        let report: ImportReport
+        do {
+            report = try TraceImport.decode(bytes, file: name, format: format, options: options)
+        } catch {
+            // Typed throws: `error` is a TraceFileError; check what it says.
+            let text = error.description
+            XCTAssertEqual(error.file, name, "error names another file: \(text)")
+            XCTAssertTrue(text.hasPrefix(name + ":"), "error does not start with the file: \(text)")
+            XCTAssertFalse(text.contains("\n") || text.contains("\r"), "error is not one line: \(text)")
+            XCTAssertFalse(error.problem.trimmingCharacters(in: .whitespaces).isEmpty, "error says nothing: \(text)")
+            if let line = error.line {
+                // LF, CRLF and a lone CR each end a line for the text readers; counting every
+                // CR and LF bounds the number of lines from above.
+                let lines = bytes.reduce(1) { $1 == 0x0A || $1 == 0x0D ? $0 + 1 : $0 }
+                XCTAssertTrue(line >= 1 && line <= lines, "line \(line) outside the file's at most \(lines) lines: \(text)")
+            }
+            return false
+        }
+        XCTAssertFalse(report.traces.isEmpty, "\(name): accepted without a trace")
+        for note in report.notes {
+            XCTAssertFalse(note.contains("\n"), "\(name): a note is not one line: \(note)")
+        }
+        for trace in report.traces {
+            TestSupport.assertWellFormed(trace, name)
+            guard Self.allFinite(trace) else {
+                XCTFail("\(name): an accepted trace holds a non-finite number")
+                continue
+            }
+            let text = NativeTraceWriter.encode(trace)
+            do {
+                let back = try NativeTraceReader.decode(Array(text.utf8), file: name + ".json")
+                XCTAssertEqual(back, trace, "\(name): the native round trip changed the trace")
+                XCTAssertEqual(NativeTraceWriter.encode(back), text, "\(name): re-encoding is not byte-identical")
+            } catch {
+                XCTFail("\(name): the accepted trace, written natively, does not read back: \(error)")
+            }
+        }
+        return true
+    }
+
     /// Cases per fixture are multiplied by the environment variable STROKEIO_FUZZ_SCALE (default
-    /// 1: about 3,800 cases, under 2 s in a debug build) and the seed can be changed with
+    /// 1: about 3,800 cases, a few seconds in a debug build) and the seed can be changed with
     /// STROKEIO_FUZZ_SEED, for longer local soak runs; CI uses the fixed defaults.
     func testRandomBytesAndMutationsNeverCrashAnyReader() {
         let scale = max(1, Int(ProcessInfo.processInfo.environment["STROKEIO_FUZZ_SCALE"] ?? "") ?? 1)
@@ -149,15 +192,22 @@ final class FuzzTests: XCTestCase {
                 if check(bytes, format, options, case: index) { accepted += 1 } else { rejected += 1 }
                 index += 1
             }
-            // Mutations of the valid file.
+            // Mutations of the valid file. Some must still import (a changed digit, a swapped
+            // blank line) — otherwise the fuzzer only exercises the first check of each
+            // reader — and some must be refused.
+            var changedAccepted = 0, changedRejected = 0
             for _ in 0..<(300 * scale) {
-                if check(mutate(valid, &rng), format, options, case: index) { accepted += 1 } else { rejected += 1 }
+                let bytes = mutate(valid, &rng)
+                let ok = check(bytes, format, options, case: index)
+                if ok { accepted += 1 } else { rejected += 1 }
+                if bytes != valid {
+                    if ok { changedAccepted += 1 } else { changedRejected += 1 }
+                }
                 index += 1
             }
+            XCTAssertGreaterThan(changedAccepted, 0, "\(format.rawValue): no mutation of the valid file was accepted; the fuzzer is trivially rejecting everything")
+            XCTAssertGreaterThan(changedRejected, 0, "\(format.rawValue): no mutation of the valid file was rejected")
         }
-        XCTAssertEqual(accepted + rejected, index)
-        XCTAssertGreaterThan(rejected, 0)
-        XCTAssertGreaterThan(accepted, 0, "some mutations are harmless and must still import")
         print("fuzz: \(index) cases, \(accepted) imported, \(rejected) rejected with an error")
     }
 }

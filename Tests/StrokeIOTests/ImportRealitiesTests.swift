@@ -43,7 +43,7 @@ final class ImportRealitiesTests: XCTestCase {
         let trace = try WacomCSVReader.decode(Array((header + "1;900000000000;2000000000;-2000000000;32767;900;0;0\n1;900000000005;2000000001;-2000000000;1;900;0;0\n").utf8),
                                               file: "big.csv").traces[0]
         XCTAssertEqual(trace.strokes[0].samples[1].time, 0.005)
-        XCTAssertEqual(trace.strokes[0].samples[0].location.x, 2e9 / (200 * 25.4 / 72), accuracy: 1e-3)
+        XCTAssertEqual(trace.strokes[0].samples[0].location.x, 2e9 / (200 * 25.4 / 132), accuracy: 1e-3, "2e9 units = 1e7 mm = 5.197e7 pt")
         TestSupport.assertWellFormed(trace)
         let pointer = try PointerEventsReader.decode(Array("{\"x\": [1e12, 1e12], \"y\": [-1e12, 5], \"time\": [1e15, 1e15]}".utf8), file: "p.json").traces[0]
         XCTAssertEqual(pointer.strokes[0].samples.map(\.time), [0, 0])

@@ -148,8 +148,9 @@ final class InkMLTests: XCTestCase {
             <channel name="T" units="s"/></traceFormat><trace>1 2 0, 1.5 2 0.01</trace></ink>
             """).traces[0]
         XCTAssertEqual(cm.metadata.units, .pt)
-        XCTAssertEqual(cm.metadata.millimetresPerUnit, 25.4 / 72)
-        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 10 / (25.4 / 72), accuracy: 1e-12)
+        XCTAssertEqual(cm.metadata.millimetresPerUnit, 25.4 / 132, "StrokeLab's pt: an iOS point at 132/in")
+        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 10 / (25.4 / 132), accuracy: 1e-12)
+        XCTAssertEqual(cm.strokes[0].samples[0].location.x, 51.9685, accuracy: 1e-4, "1 cm = 51.97 pt")
         let dev = try decode("""
             <ink xmlns="http://www.w3.org/2003/InkML"><definitions><context xml:id="c">
             <inkSource xml:id="s"><traceFormat><channel name="X"/><channel name="Y"/><channel name="T" units="ms"/></traceFormat>
@@ -158,7 +159,53 @@ final class InkMLTests: XCTestCase {
             <trace contextRef="#c">100 200 0, 110 200 5</trace></ink>
             """).traces[0]
         XCTAssertEqual(dev.metadata.units, .pt)
-        XCTAssertEqual(dev.strokes[0].samples[0].location.x, 1 / (25.4 / 72), accuracy: 1e-12, "100 units at 100/mm = 1 mm")
+        XCTAssertEqual(dev.strokes[0].samples[0].location.x, 1 / (25.4 / 132), accuracy: 1e-12, "100 units at 100/mm = 1 mm")
+    }
+
+    /// InkML's `pt` is the typographic point (1/72 in); StrokeLab's is the iOS point at 132
+    /// per inch, so 1 InkML pt = 132/72 StrokeLab pt, and 72 InkML pt = 1 in = 132 pt.
+    func testInkMLTypographicPointsAndInchesBecomeIOSPoints() throws {
+        func firstX(_ units: String, _ value: String) throws -> (Double, TraceMetadata) {
+            let t = try decode("""
+                <ink xmlns="http://www.w3.org/2003/InkML"><traceFormat><channel name="X" units="\(units)"/><channel name="Y" units="\(units)"/>
+                <channel name="T" units="s"/></traceFormat><trace>\(value) 0 0, 1 0 0.01</trace></ink>
+                """).traces[0]
+            return (t.strokes[0].samples[0].location.x, t.metadata)
+        }
+        let (pt, meta) = try firstX("pt", "72")
+        XCTAssertEqual(pt, 132, accuracy: 1e-12, "72 typographic points = 1 in = 132 iOS points")
+        XCTAssertEqual(meta.units, .pt)
+        XCTAssertEqual(meta.millimetresPerUnit, LengthUnit.millimetresPerPoint)
+        XCTAssertEqual(try firstX("pt", "1").0, 132.0 / 72, accuracy: 1e-12)
+        XCTAssertEqual(try firstX("in", "1").0, 132, accuracy: 1e-12)
+        XCTAssertEqual(try firstX("pc", "6").0, 132, accuracy: 1e-12, "6 picas = 1 in")
+        XCTAssertEqual(try firstX("mm", "25.4").0, 25.4, "mm traces keep millimetres")
+    }
+
+    /// A `pt` trace is written as device units at a resolution of 132 per inch (InkML has no
+    /// iOS-point unit, and its `pt` would be read as 1/72 in): the values are unchanged, and a
+    /// reader applying the resolution gets the physical size.
+    func testPointTracesAreWrittenAsDeviceUnitsAt132PerInch() throws {
+        let samples = [TouchSample(time: 0, location: Point(x: 132, y: 66), majorRadius: 5.5, kind: .finger),
+                       TouchSample(time: 0.01, location: Point(x: 264, y: 0.1), majorRadius: 6, kind: .finger)]
+        let trace = Trace(metadata: TraceMetadata(source: "pt", units: .pt, millimetresPerUnit: LengthUnit.millimetresPerPoint),
+                          channels: [.t, .x, .y, .majorRadius],
+                          strokes: [Stroke(id: "a", kind: .finger, events: FrameGrouping.events(from: samples), channels: [.t, .x, .y, .majorRadius])])
+        let text = InkMLWriter.encode(trace)
+        XCTAssertFalse(text.contains("units=\"pt\""), "InkML pt is typographic: \(text)")
+        XCTAssertTrue(text.contains("<channelProperty channel=\"X\" name=\"resolution\" value=\"132\" units=\"1/in\"/>"), text)
+        XCTAssertTrue(text.contains("<channelProperty channel=\"Y\" name=\"resolution\" value=\"132\" units=\"1/in\"/>"), text)
+        XCTAssertTrue(text.contains("<channel name=\"X\" type=\"decimal\"/>"), text)
+        XCTAssertTrue(text.contains(">0 132 66 5.5, 0.01 264 0.1 6</trace>"), "values written unchanged: \(text)")
+        XCTAssertEqual(try InkMLReader.decode(Array(text.utf8), file: "pt.inkml").traces[0], trace)
+        // Without StrokeLab's annotations (as another reader sees it), the resolution alone
+        // gives StrokeLab points and their physical size.
+        let bare = text.split(separator: "\n").filter { !$0.contains("annotation") && !$0.contains("<stroke ") }.joined(separator: "\n")
+        let foreign = try InkMLReader.decode(Array(bare.utf8), file: "bare.inkml").traces[0]
+        XCTAssertEqual(foreign.metadata.units, .pt)
+        XCTAssertEqual(foreign.metadata.millimetresPerUnit, LengthUnit.millimetresPerPoint)
+        XCTAssertEqual(foreign.strokes[0].samples.map(\.location), samples.map(\.location))
+        XCTAssertEqual(foreign.strokes[0].samples.map(\.majorRadius), [5.5, 6])
     }
 
     func testInkMLWrittenByStrokeLabReimportsIdentically() throws {
@@ -207,6 +254,58 @@ final class InkMLTests: XCTestCase {
         XCTAssertEqual(try TraceImport.load(path: dir + "/t.inkml"), [trace])
     }
 
+    /// Stroke ids that are not XML names get generated `xml:id`s; those must never equal
+    /// another stroke's real id (`"s2 override"` at index 1 once became `s1` beside a real
+    /// `s1`), nor a context id, nor each other — and every original id must read back exactly.
+    func testGeneratedTraceIDsNeverCollideAndOriginalIDsRoundTrip() throws {
+        let ids = [
+            "s1",                       // a real id equal to stroke 1's first candidate
+            "s2 override",              // stroke 1: not an XML name; s1 is taken
+            "s1-2",                     // a real id equal to stroke 1's second candidate
+            "with space",
+            "quote\"d 'both'",
+            "ünïcødé ✍️",
+            "3d",                       // leading digit
+            "s3",                       // a real id equal to stroke 6's first candidate…
+            "s6",                       // …and to stroke 6's: stroke 6 ("3d") must skip it
+            "strokelab-context-0",      // a valid name that the writer's context uses
+            "-dash",
+            "s1",                       // a duplicate of stroke 0's id
+            "",
+        ]
+        let strokes = ids.enumerated().map { k, id in
+            Stroke(id: id, events: FrameGrouping.events(from: (0..<3).map { TouchSample(time: Double(k) + Double($0) / 100, x: Double(k), y: Double($0)) }),
+                   channels: [.t, .x, .y])
+        }
+        let trace = Trace(metadata: TraceMetadata(source: "ids", units: .pt, refreshRateHz: 60), channels: [.t, .x, .y], strokes: strokes)
+        let text = InkMLWriter.encode(trace)
+
+        // Every xml:id in the document is distinct, and every trace's id is an XML name.
+        let xmlIDs = text.components(separatedBy: "xml:id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(Set(xmlIDs).count, xmlIDs.count, "duplicate xml:id in \(xmlIDs)")
+        let traceIDs = text.components(separatedBy: "<trace xml:id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(traceIDs.count, ids.count)
+        // Kept: valid, unreserved, first use. Generated: s<k>, skipping every taken id.
+        XCTAssertEqual(traceIDs, ["s1", "s1-3", "s1-2", "s3-2", "s4", "s5", "s6-2", "s3", "s6", "s9", "s10", "s11", "s12"])
+
+        let back = try InkMLReader.decode(Array(text.utf8), file: "ids.inkml").traces[0]
+        XCTAssertEqual(back.strokes.map(\.id), ids)
+        XCTAssertEqual(back, trace)
+    }
+
+    func testForeignDuplicateTraceIDsBecomeDistinctStrokeIDs() throws {
+        let trace = try decode("""
+            <ink xmlns="http://www.w3.org/2003/InkML">
+            <traceFormat><channel name="X"/><channel name="Y"/></traceFormat>
+            <trace id="a">0 0, 1 1</trace>
+            <trace id="a">2 2, 3 3</trace>
+            <trace id="a-2">4 4, 5 5</trace>
+            <trace id="a">6 6, 7 7</trace>
+            </ink>
+            """).traces[0]
+        XCTAssertEqual(trace.strokes.map(\.id), ["a", "a-3", "a-2", "a-4"])
+    }
+
     func testMetadataWithoutKnownRatesRoundTripsAsUnknown() throws {
         let trace = Trace(metadata: TraceMetadata(source: "x", units: .px), channels: [.t, .x, .y],
                           strokes: [Stroke(id: "a", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 0.01, x: 1, y: 1)]))])
@@ -233,5 +332,21 @@ final class InkMLTests: XCTestCase {
                                 file: "bad.inkml", line: 1, contains: ["no Y channel"])
         TestSupport.expectError("<ink><trace contextRef=\"#nowhere\">1 2</trace></ink>", format: .inkml, file: "bad.inkml", line: 1,
                                 contains: ["#nowhere", "names no element"])
+    }
+
+    /// Found by the fuzzer: a StrokeLab channel list without `y` was accepted, giving a trace
+    /// the native format cannot hold. It must be refused where it is written.
+    func testStrokeLabChannelListMustHoldTXAndYOnce() throws {
+        let trace = Trace(metadata: TraceMetadata(source: "c"), channels: [.t, .x, .y, .force],
+                          strokes: [Stroke(id: "a", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 1, y: 2, force: 0.5)]),
+                                           channels: [.t, .x, .y, .force])])
+        let text = InkMLWriter.encode(trace)
+        let line = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("strokelab:channels") }) + 1
+        for (list, problem) in [("t x force", "lacks the required channel \"y\""), ("t x y x", "lists \"x\" twice"),
+                                ("t x y pressure", "unknown channel \"pressure\"")] {
+            let bad = text.replacingOccurrences(of: ">t x y force<", with: ">\(list)<")
+            XCTAssertNotEqual(bad, text)
+            TestSupport.expectError(bad, format: .inkml, file: "c.inkml", line: line, contains: ["strokelab:channels", problem])
+        }
     }
 }

@@ -205,7 +205,7 @@ final class MalformedInputTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("cannot tell which JSON format"), "\(error)")
         }
         XCTAssertThrowsError(try TraceImport.detect(file: "x.dat", bytes: Array("hello world".utf8))) { error in
-            XCTAssertTrue("\(error)".hasPrefix("x.dat: cannot detect the format"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("x.dat:1:1: cannot detect the format"), "\(error)")
         }
         XCTAssertThrowsError(try TraceImport.detect(file: "x.xml", bytes: Array("<svg/>".utf8))) { error in
             XCTAssertTrue("\(error)".contains("not InkML"), "\(error)")

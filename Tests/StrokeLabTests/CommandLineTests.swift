@@ -85,6 +85,9 @@ final class CommandLineTests: XCTestCase {
         let result = try runStrokeLab(["run", "--trace", dir + "/bad.json", "--out", dir + "/out"])
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains(dir + "/bad.json"), result.stderr)
+        // Detection reports the syntax error at its place, not an unknown JSON format.
+        XCTAssertTrue(result.stderr.contains(dir + "/bad.json:1:57: not valid JSON: the file ends where a value was expected (truncated?)"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("cannot tell which JSON format"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/results.csv"))
     }

@@ -64,6 +64,15 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no output at all, not even for the good file read first")
     }
 
+    func testAutoDetectionOfMalformedJSONReportsTheSyntaxErrorWithItsLine() throws {
+        let bad = try write("in/bad.json", "{\n  \"format\": \"strokelab.trace\",\n  \"version\": 1,\n  \"strokes\": [{\"id\": \"a\", \"samples\": [[0, 1e999, 2]]}]\n}\n")
+        let r = try run(["import", "auto", bad, "--out", directory + "/out"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("error: \(bad):4:48: not valid JSON: 1e999 is too large for a double; every value must be finite"), r.err)
+        XCTAssertFalse(r.err.contains("cannot tell which JSON format"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out"))
+    }
+
     func testImportWritesNativeTracesThatMatchTheLibrary() throws {
         let svc = try write("in/a.svc", goodSVC)
         let csv = try write("in/b.csv", "ms,X,Y\n0,1,2\n5,2,3\n")
@@ -81,6 +90,17 @@ final class ImportCommandTests: XCTestCase {
         let unmapped = try run(["import", "auto", csv, "--out", directory + "/out2"])
         XCTAssertEqual(unmapped.status, 1)
         XCTAssertTrue(unmapped.err.contains("needs a column mapping"), unmapped.err)
+    }
+
+    func testTheSummaryCountsATapsSampleOnce() throws {
+        // A two-sample stroke, hover, then a one-sample stroke (a tap): 3 input samples.
+        let svc = try write("in/tap.svc", "5\n100 200 1000 1 900 450 500\n110 210 1008 1 900 450 600\n120 220 1016 0 900 450 0\n130 230 1024 1 900 450 700\n140 240 1032 0 900 450 0\n")
+        let r = try run(["import", "svc", svc, "--out", directory + "/out"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("(2 strokes, 3 samples)"), r.out)
+        let written = try NativeTraceReader.read(path: directory + "/out/tap.json")
+        XCTAssertEqual(written.strokes.map(\.sampleCount), [2, 2], "the tap is still stored as began + ended carrying its sample")
+        XCTAssertEqual(written.strokes[1].events.map(\.phase), [.began, .ended])
     }
 
     func testInkMLOutputReimportsToTheSameNativeTrace() throws {
@@ -117,7 +137,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(unknown.err.contains("unknown format 'tiff'"), unknown.err)
         let help = try run(["import", "--help"])
         XCTAssertEqual(help.status, 0)
-        for text in ["pointer-events", "--retime-hz", "--map", "TARGET=EXPR", "validated before anything is written"] {
+        for text in ["pointer-events", "--retime-hz", "--map", "TARGET=EXPR", "validated before anything is written",
+                     "132 points per inch", "25.4/132", "typographic 1/72 in", "distinct input samples"] {
             XCTAssertTrue(help.out.contains(text), "help lacks \(text)")
         }
     }

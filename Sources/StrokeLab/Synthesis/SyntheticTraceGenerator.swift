@@ -18,8 +18,6 @@ public enum SyntheticTraceGenerator {
     public static let pencilMaximumForce = 4.166_666_666_666_667
     /// Reference sampling rate in Hz.
     public static let referenceRateHz = 1000.0
-    /// Millimetres per point on a 264 ppi iPad Pro (2 pixels per point): 25.4 / 132.
-    public static let millimetresPerPoint = 25.4 / 132
 
     /// Generates the trace `spec` describes.
     /// - Precondition: `spec.problems` is empty.
@@ -39,7 +37,7 @@ public enum SyntheticTraceGenerator {
         let metadata = TraceMetadata(
             source: "synthetic:\(spec.name)", device: "StrokeLab synthetic \(spec.kind.rawValue)", units: .pt,
             pixelsPerUnit: 2, sampleRateHz: spec.sampleRateHz, refreshRateHz: spec.refreshRateHz,
-            millimetresPerUnit: millimetresPerPoint)
+            millimetresPerUnit: LengthUnit.millimetresPerPoint)  // an iPad Pro's 132 pt/in, 2 px/pt
         return Trace(metadata: metadata, channels: channels, strokes: strokes)
     }
 
