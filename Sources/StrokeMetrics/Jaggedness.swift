@@ -17,10 +17,12 @@ import StrokeCore
 /// Dead band: vertices with |θᵢ| ≤ ε count as straight (κᵢ = 0) in all three sums, so that
 /// float noise on a straight line measures exactly nothing — no sign changes, and a zero
 /// energy that makes a straight reference's ratio undefined rather than 10⁷:
-/// ε = max(10⁻⁹, 1.4·10⁻¹⁴·M/Δs) rad, with M the largest coordinate magnitude measured from
-/// the first vertex (so translation changes nothing) — about 64
-/// ulps of a coordinate over one step, below the turning of any circle smaller than
-/// ~10⁸·Δs, so no real curvature is lost.
+/// ε = max(10⁻⁹, 4·u·M/Δs) rad, with M the largest coordinate magnitude as given and
+/// u = 2⁻⁵² (`Double.ulpOfOne`): the turning that a few ulps of position error over one step can fake.
+/// Rounding of the input is the only noise it absorbs (a straight line at 10⁹ measures zero);
+/// a real curve keeps its curvature wherever it is (a circle of radius 100 at 10¹² turns
+/// 5·10⁻³ rad per 0.5-unit step, above ε ≈ 1.8·10⁻³), and the geometry itself is computed
+/// relative to the first vertex so translation changes nothing else.
 /// - `kinks` (count): places where the tangent turns by more than θ within an arc-length
 ///   window w, counted once per place (``KinkCounter``).
 ///
@@ -47,6 +49,10 @@ public struct Jaggedness: Hashable, Sendable {
         // Measured in coordinates relative to the first vertex: curvature does not depend on
         // where the stroke is, and a stroke drawn at 10¹² must not lose its curvature to the
         // dead band (below), which scales with the coordinates' magnitude.
+        // The dead band follows the precision of the coordinates as given (their magnitude),
+        // the geometry is done in local coordinates.
+        var magnitude = 0.0
+        for p in polyline.points { magnitude = Swift.max(magnitude, abs(p.x), abs(p.y)) }
         var local = polyline
         if let origin = polyline.points.first {
             for i in local.points.indices {
@@ -56,9 +62,7 @@ public struct Jaggedness: Hashable, Sendable {
         let resampled = local.isEmpty ? local : local.resampled(step: step)
         let c = DiscreteCurvature(resampled)
         vertexCount = c.vertices.count
-        var magnitude = 0.0
-        for p in c.vertices { magnitude = Swift.max(magnitude, abs(p.x), abs(p.y)) }
-        let deadBand = Swift.max(1e-9, 1.4e-14 * magnitude / step)
+        let deadBand = Swift.max(1e-9, 4 * Double.ulpOfOne * magnitude / step)
         var energy = 0.0, variation = 0.0
         var previous = 0.0
         var changes = 0, lastSign = 0
