@@ -321,21 +321,10 @@ public enum Benchmark {
         let q = JSONText.quoted
         let n = JSONText.number
         var lines: [String] = ["{"]
-        lines.append("  \"tool\": \"strokelab bench\",")
-        lines.append("  \"version\": \(q(StrokeLabVersion.current)),")
-        lines.append("  \"gitRevision\": \(RunManifest.gitRevision().map(q) ?? "null"),")
+        lines += RunManifest.provenance(tool: "strokelab bench")
         lines.append("  \"build\": \(q(isDebugBuild ? "debug" : "release")),")
-        lines.append("  \"date\": \(q(ISO8601DateFormatter().string(from: Date()))),")
-        lines.append("  \"machine\": \(RunManifest.machine()),")
         lines.append("  \"settings\": {\"runs\": \(settings.runs), \"warmupRuns\": \(settings.warmupRuns), \"minimumRunSeconds\": \(n(settings.minimumRunSeconds)), \"metricRuns\": \(settings.metricRuns.map(String.init) ?? "null"), \"seed\": \(settings.seed), \"bootstrapResamples\": \(settings.resamples), \"samplesCounted\": \"fed to the pipeline (after the input view)\"},")
-        lines.append("  \"pipelines\": [")
-        lines.append(pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.description.label)), \"canonical\": \(q($0.description.canonical))}" }.joined(separator: ",\n"))
-        lines.append("  ],")
-        lines.append("  \"traces\": [")
-        lines.append(traces.map {
-            "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount })}"
-        }.joined(separator: ",\n"))
-        lines.append("  ],")
+        lines += RunManifest.pipelinesAndTraces(pipelines, traces)
         lines.append("  \"throughput\": [")
         lines.append(throughput.map { t in
             let r = t.result

@@ -13,22 +13,11 @@ public enum RunManifest {
         let q = JSONText.quoted
         let n = JSONText.number
         var lines: [String] = ["{"]
-        lines.append("  \"tool\": \"strokelab\",")
-        lines.append("  \"version\": \(q(StrokeLabVersion.current)),")
-        lines.append("  \"gitRevision\": \(gitRevision().map(q) ?? "null"),")
-        lines.append("  \"date\": \(q(ISO8601DateFormatter().string(from: Date()))),")
-        lines.append("  \"machine\": \(machine()),")
+        lines += provenance(tool: "strokelab")
         lines.append("  \"elapsedSeconds\": \(n((elapsed * 1000).rounded() / 1000)),")
         lines.append("  \"spec\": {\"file\": \(specPath.map(q) ?? "null"), \"name\": \(spec.name.map(q) ?? "null"), \"seed\": \(seed), \"bootstrapResamples\": \(resamples)},")
         lines.append("  \"metricOptions\": {\"resampleStep\": \(n(options.resampleStep)), \"flatteningTolerance\": \(n(options.flatteningTolerance)), \"predictionHorizonsMs\": [\(options.predictionHorizonsMs.map(n).joined(separator: ", "))], \"displayLatencyFrames\": \(n(options.displayLatencyFrames)), \"kinkThresholdDegrees\": \(n(options.kinkThresholdDegrees)), \"kinkWindow\": \(n(options.kinkWindow)), \"holdOutStride\": \(options.holdOutStride)},")
-        lines.append("  \"pipelines\": [")
-        lines.append(pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.description.label)), \"canonical\": \(q($0.description.canonical))}" }.joined(separator: ",\n"))
-        lines.append("  ],")
-        lines.append("  \"traces\": [")
-        lines.append(traces.map {
-            "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"source\": \(q($0.trace.metadata.source)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount })}"
-        }.joined(separator: ",\n"))
-        lines.append("  ],")
+        lines += pipelinesAndTraces(pipelines, traces)
         lines.append("  \"references\": {")
         lines.append(outcome.references.keys.sorted().map { key in
             "    \(q(key)): [\(outcome.references[key]!.sorted().map(q).joined(separator: ", "))]"
@@ -40,6 +29,35 @@ public enum RunManifest {
         lines.append("  ]")
         lines.append("}")
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    }
+
+    /// The `tool`, `version`, `gitRevision`, `date` and `machine` members, one line each.
+    static func provenance(tool: String) -> [String] {
+        let q = JSONText.quoted
+        return [
+            "  \"tool\": \(q(tool)),",
+            "  \"version\": \(q(StrokeLabVersion.current)),",
+            "  \"gitRevision\": \(gitRevision().map(q) ?? "null"),",
+            "  \"date\": \(q(ISO8601DateFormatter().string(from: Date()))),",
+            "  \"machine\": \(machine()),",
+        ]
+    }
+
+    /// The `pipelines` (name, label, canonical form) and `traces` (dataset, name, path,
+    /// source, strokes, samples) members.
+    static func pipelinesAndTraces(_ pipelines: [ExperimentPipeline], _ traces: [LoadedTrace]) -> [String] {
+        let q = JSONText.quoted
+        return [
+            "  \"pipelines\": [",
+            pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.description.label)), \"canonical\": \(q($0.description.canonical))}" }
+                .joined(separator: ",\n"),
+            "  ],",
+            "  \"traces\": [",
+            traces.map {
+                "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"source\": \(q($0.trace.metadata.source)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount })}"
+            }.joined(separator: ",\n"),
+            "  ],",
+        ]
     }
 
     /// `git rev-parse HEAD` in the current directory, when git and a repository are there.
