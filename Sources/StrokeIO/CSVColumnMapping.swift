@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 
 /// How the columns of a generic CSV (``CSVMappedReader``) become sample channels.
 ///
@@ -24,28 +25,42 @@ import Foundation
 /// White space around tokens is ignored. Parsing is O(length); evaluation is O(expression
 /// size) per row.
 public struct CSVColumnMapping: Hashable, Sendable {
-    /// What an assignment sets.
-    public enum Target: String, Sendable, Hashable, CaseIterable {
-        /// Time in seconds (required).
-        case t
-        /// Horizontal position in trace units (required).
-        case x
-        /// Vertical position in trace units (required).
-        case y
-        /// Normal force (0…1 for tablets).
-        case force
-        /// The device's maximum force.
-        case maxForce
-        /// Altitude in radians (π/2 upright).
-        case altitude
-        /// Azimuth in radians from +x.
-        case azimuth
-        /// Contact radius in trace units.
-        case majorRadius
+    /// What an assignment sets: a sample channel (``Channel``: `t` in seconds, `x`, `y`, and
+    /// the optional ones), or one of the two segmentation targets.
+    public enum Target: Sendable, Hashable {
+        /// A sample channel.
+        case channel(Channel)
         /// A column whose text changes start a new stroke.
         case stroke
         /// Non-zero when the pen is down; other rows are hover.
         case down
+
+        /// The name used in mappings: the channel's name, `stroke` or `down`.
+        public var name: String {
+            switch self {
+            case .channel(let c): return c.rawValue
+            case .stroke: return "stroke"
+            case .down: return "down"
+            }
+        }
+
+        /// The target named `name`, or `nil`.
+        public init?(name: String) {
+            switch name {
+            case "stroke": self = .stroke
+            case "down": self = .down
+            default:
+                guard let c = Channel(rawValue: name) else { return nil }
+                self = .channel(c)
+            }
+        }
+
+        /// Every target, channels first.
+        public static let all: [Target] = Channel.allCases.map { .channel($0) } + [.stroke, .down]
+
+        /// Shorthands for the channel targets.
+        public static let t = Target.channel(.t), x = Target.channel(.x), y = Target.channel(.y)
+        public static let force = Target.channel(.force), altitude = Target.channel(.altitude)
     }
 
     /// A column reference: by header name or 1-based position.
@@ -106,8 +121,8 @@ public struct CSVColumnMapping: Hashable, Sendable {
             let start = p.i
             let name = p.identifier()
             guard !name.isEmpty else { throw p.error("expected a target name (t, x, y, force, …)") }
-            guard let target = Target(rawValue: name) else {
-                throw SyntaxError(position: start + 1, problem: "unknown target \"\(name)\" (one of: \(Target.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let target = Target(name: name) else {
+                throw SyntaxError(position: start + 1, problem: "unknown target \"\(name)\" (one of: \(Target.all.map(\.name).joined(separator: ", ")))")
             }
             guard !result.contains(where: { $0.0 == target }) else {
                 throw SyntaxError(position: start + 1, problem: "\(name) is assigned twice")
@@ -124,7 +139,7 @@ public struct CSVColumnMapping: Hashable, Sendable {
         } while p.eat(",")
         guard p.i == p.chars.count else { throw p.error("expected ',' or the end of the mapping") }
         for required in [Target.t, .x, .y] where !result.contains(where: { $0.0 == required }) {
-            throw SyntaxError(position: text.count + 1, problem: "the mapping must assign \(required.rawValue) (t, x and y are required)")
+            throw SyntaxError(position: text.count + 1, problem: "the mapping must assign \(required.name) (t, x and y are required)")
         }
         assignments = result
     }

@@ -74,10 +74,11 @@ public enum CSVMappedReader {
         }
         func columnName(_ i: Int) -> String { hasHeader ? "\"\(names[i])\" ($\(i + 1))" : "$\(i + 1)" }
 
-        let optional: [(CSVColumnMapping.Target, Channel)] = [(.force, .force), (.maxForce, .maxForce), (.altitude, .altitude),
-                                                            (.azimuth, .azimuth), (.majorRadius, .majorRadius)]
-        let channelTargets = [(CSVColumnMapping.Target.t, Channel.t), (.x, .x), (.y, .y)] + optional.filter { mapping.expression(for: $0.0) != nil }
-        let expressions = channelTargets.map { mapping.expression(for: $0.0)! }
+        // t, x, y first (the mapping requires them), then the optional channels it assigns.
+        let channels = Channel.required + Channel.allCases.filter {
+            !Channel.required.contains($0) && mapping.expression(for: .channel($0)) != nil
+        }
+        let expressions = channels.map { mapping.expression(for: .channel($0))! }
         let downExpression = mapping.expression(for: .down)
         var strokeColumn: Int? = nil
         if case .column(let ref)? = mapping.expression(for: .stroke) { strokeColumn = resolved[ref] }
@@ -107,7 +108,7 @@ public enum CSVMappedReader {
             for (k, e) in expressions.enumerated() {
                 let v = try CSVColumnMapping.evaluate(e, column)
                 guard v.isFinite else {
-                    throw reader.error(line, nil, "\(channelTargets[k].0.rawValue) = \(v) is not finite (division by zero?)")
+                    throw reader.error(line, nil, "\(channels[k].rawValue) = \(v) is not finite (division by zero?)")
                 }
                 values[k] = v
             }
@@ -132,7 +133,7 @@ public enum CSVMappedReader {
             }
             if strokeColumn != nil { try strokeOrder.check(values[0], line: line.number, file: file, what: "t") }
             var s = TouchSample(time: values[0] - start, location: Point(x: values[1], y: values[2]), kind: .stylus)
-            for k in 3..<values.count { channelTargets[k].1.set(values[k], in: &s) }
+            for k in 3..<values.count { channels[k].set(values[k], in: &s) }
             current!.samples.append(s)
             current!.lines.append(line.number)
         }
@@ -151,7 +152,7 @@ public enum CSVMappedReader {
         let units = options.csvUnits
         let metadata = TraceMetadata(source: TraceAssembly.source(.csv, file: file), device: nil, units: units,
                                      millimetresPerUnit: options.csvMillimetresPerUnit)
-        let trace = try TraceAssembly.trace(file: file, strokes: strokes, channels: channelTargets.map(\.1), kind: .stylus,
+        let trace = try TraceAssembly.trace(file: file, strokes: strokes, channels: channels, kind: .stylus,
                                             metadata: metadata, options: options, rows: rows)
         return ImportReport(traces: [trace])
     }

@@ -145,3 +145,22 @@ extension String {
         return String(s)
     }
 }
+
+/// A table read from CSV: conformers say how to build themselves from a parsed ``CSVTable``
+/// and get reading from a file or from text for free.
+public protocol CSVReadable {
+    /// Builds the value from parsed CSV; `file` names the source in errors (with the line).
+    init(csv table: CSVTable, file: String) throws(TraceFileError)
+}
+
+extension CSVReadable {
+    /// Reads `path`; errors name the file and line.
+    public init(path: String) throws(TraceFileError) {
+        try self.init(csv: try CSVTable(path: path), file: path)
+    }
+
+    /// Parses CSV text; `file` names it in errors.
+    public init(parsing text: String, file: String) throws(TraceFileError) {
+        try self.init(csv: try CSVTable(parsing: text, file: file), file: file)
+    }
+}

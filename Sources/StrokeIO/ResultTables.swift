@@ -77,7 +77,7 @@ public struct SummaryRow: Hashable, Sendable {
 
 /// The tidy `results.csv` table (DESIGN.md): columns exactly
 /// `dataset,trace,stroke,pipeline,metric,value,unit`.
-public struct ResultsTable: Hashable, Sendable {
+public struct ResultsTable: Hashable, Sendable, CSVReadable {
     /// The header, exactly.
     public static let columns = ["dataset", "trace", "stroke", "pipeline", "metric", "value", "unit"]
 
@@ -87,17 +87,8 @@ public struct ResultsTable: Hashable, Sendable {
     /// Wraps rows.
     public init(rows: [ResultRow]) { self.rows = rows }
 
-    /// Reads `path`; errors name the file and line.
-    public init(path: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(path: path), file: path)
-    }
-
-    /// Parses CSV text; `file` names it in errors.
-    public init(parsing text: String, file: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
-    }
-
-    private init(table: CSVTable, file: String) throws(TraceFileError) {
+    /// Builds the table from parsed CSV, checking the header and every number.
+    public init(csv table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(Self.columns, file: file)
         var rows: [ResultRow] = []
         rows.reserveCapacity(table.rows.count)
@@ -119,7 +110,7 @@ public struct ResultsTable: Hashable, Sendable {
 
 /// The `summary.csv` table (DESIGN.md): columns exactly
 /// `dataset,pipeline,metric,unit,n,mean,median,p95,min,max,ci_low,ci_high`.
-public struct SummaryTable: Hashable, Sendable {
+public struct SummaryTable: Hashable, Sendable, CSVReadable {
     /// The header, exactly.
     public static let columns = ["dataset", "pipeline", "metric", "unit", "n", "mean", "median", "p95", "min", "max", "ci_low", "ci_high"]
 
@@ -156,17 +147,8 @@ public struct SummaryTable: Hashable, Sendable {
         }
     }
 
-    /// Reads `path`; errors name the file and line.
-    public init(path: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(path: path), file: path)
-    }
-
-    /// Parses CSV text; `file` names it in errors.
-    public init(parsing text: String, file: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
-    }
-
-    private init(table: CSVTable, file: String) throws(TraceFileError) {
+    /// Builds the table from parsed CSV, checking the header and every number.
+    public init(csv table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(Self.columns, file: file)
         var rows: [SummaryRow] = []
         for r in table.rows {

@@ -3,7 +3,7 @@ import StrokeIO
 /// Per-frame lag of strokes through pipelines, the data of figure (d), as a tidy CSV
 /// (`lag_frames.csv`): columns exactly `dataset,trace,stroke,pipeline,time_s,lag_ms`, one
 /// row per visible frame, `time_s` in seconds from the stroke's start.
-public struct LagFramesTable: Hashable, Sendable {
+public struct LagFramesTable: Hashable, Sendable, CSVReadable {
     /// The header, exactly.
     public static let columns = ["dataset", "trace", "stroke", "pipeline", "time_s", "lag_ms"]
 
@@ -38,17 +38,8 @@ public struct LagFramesTable: Hashable, Sendable {
     /// Wraps rows.
     public init(rows: [Row]) { self.rows = rows }
 
-    /// Reads `path`; errors name the file and line.
-    public init(path: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(path: path), file: path)
-    }
-
-    /// Parses CSV text.
-    public init(parsing text: String, file: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
-    }
-
-    private init(table: CSVTable, file: String) throws(TraceFileError) {
+    /// Builds the table from parsed CSV, checking the header and every number.
+    public init(csv table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(LagFramesTable.columns, file: file)
         var rows: [Row] = []
         for r in table.rows {

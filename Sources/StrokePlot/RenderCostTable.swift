@@ -4,7 +4,7 @@ import StrokeIO
 /// Render cost per frame, the data of figure (f), as a tidy CSV (`render_cost.csv`):
 /// columns exactly `strategy,frame,stroke,elements_on_canvas,median_ms,p25_ms,p75_ms`.
 /// `strategy` is the strategy's label; rows of one strategy are in frame order.
-public struct RenderCostTable: Hashable, Sendable {
+public struct RenderCostTable: Hashable, Sendable, CSVReadable {
     /// The header, exactly.
     public static let columns = ["strategy", "frame", "stroke", "elements_on_canvas", "median_ms", "p25_ms", "p75_ms"]
 
@@ -19,17 +19,8 @@ public struct RenderCostTable: Hashable, Sendable {
         self.strokeIndices = strokeIndices ?? curves.map { [Int](repeating: 0, count: $0.strokeLength.count) }
     }
 
-    /// Reads `path`; errors name the file and line.
-    public init(path: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(path: path), file: path)
-    }
-
-    /// Parses CSV text.
-    public init(parsing text: String, file: String) throws(TraceFileError) {
-        try self.init(table: try CSVTable(parsing: text, file: file), file: file)
-    }
-
-    private init(table: CSVTable, file: String) throws(TraceFileError) {
+    /// Builds the table from parsed CSV, checking the header and every number.
+    public init(csv table: CSVTable, file: String) throws(TraceFileError) {
         try table.requireHeader(RenderCostTable.columns, file: file)
         var order: [String] = []
         var byName: [String: (RenderCostCurve, [Int])] = [:]
