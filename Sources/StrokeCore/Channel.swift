@@ -23,6 +23,25 @@ public enum Channel: String, Sendable, Hashable, CaseIterable {
     /// The three channels every sample array must have.
     public static let required: [Channel] = [.t, .x, .y]
 
+    /// The largest magnitude any channel value may have: 2⁵³ = 9,007,199,254,740,992, the
+    /// largest size at which a `Double` still represents every whole unit. Coordinates,
+    /// lengths and times beyond it are not representable to one unit (and at ±10³⁰⁸ their
+    /// differences overflow to ∞), so every reader rejects them with a located error
+    /// (``problem(with:)``). Anything within it is safe for every algorithm: lengths,
+    /// extents and squared distances stay finite, and the geometry is bounded by budgets
+    /// (``Polyline/defaultResamplingBudget``, ``Path/defaultFlatteningBudget``).
+    public static let maximumMagnitude = 9_007_199_254_740_992.0
+
+    /// Why `value` cannot be this channel's value, or `nil` when it can: NaN, ±∞ and
+    /// magnitudes above ``maximumMagnitude`` are refused. O(1).
+    public func problem(with value: Double) -> String? {
+        if value.isNaN { return "\(rawValue) is not a number (NaN)" }
+        guard abs(value) <= Channel.maximumMagnitude else {
+            return "\(rawValue) = \(value) is beyond ±2^53 (9007199254740992), the largest size StrokeLab represents to one unit"
+        }
+        return nil
+    }
+
     /// Reads this channel's value from a sample.
     @inlinable
     public func value(of sample: TouchSample) -> Double {

@@ -69,20 +69,80 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
-    /// Reads the whole file at `path`.
-    public static func read(_ path: String) throws(IOError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw IOError(path: path, problem: "no such file")
+    /// The largest file ``read(_:limit:)`` reads by default: 256 MiB. Parsing multiplies
+    /// memory by up to about ten, so this keeps a hostile input within a few GiB.
+    public static let maximumReadBytes = 256 << 20
+
+    /// Reads the whole regular file at `path`, at most `limit` bytes.
+    ///
+    /// Refuses, with a message that says what the path is, anything that is not a regular
+    /// file — a directory, a named pipe (which would block), a character device such as
+    /// `/dev/zero` (which never ends), a block device or a socket — and files larger than
+    /// `limit`; the system's own reason is given when the file cannot be opened or read
+    /// (`Permission denied`). Never blocks on a FIFO: the type is checked before opening.
+    public static func read(_ path: String, limit: Int = maximumReadBytes) throws(IOError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw IOError(path: path, problem: errno == ENOENT ? "no such file" : "cannot read the file: \(reason())")
         }
-        guard !isDirectory.boolValue else { throw IOError(path: path, problem: "is a directory, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IOError(path: path, problem: "cannot read the file (permissions?)")
+        if let kind = nonRegularKind(info.st_mode) {
+            throw IOError(path: path, problem: kind == "a directory" ? "is a directory, not a file" : "is \(kind), not a regular file")
         }
-        return [UInt8](data)
+        if Int64(info.st_size) > Int64(limit) {
+            throw IOError(path: path, problem: "is \(byteCount(Int64(info.st_size))); StrokeLab reads files of at most \(byteCount(Int64(limit)))")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw IOError(path: path, problem: "cannot read the file: \(reason())") }
+        defer { close(fd) }
+        // The size can change (or lie, as in /proc): read until the end, within the limit.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(max(0, min(Int64(info.st_size), Int64(limit)))) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOError(path: path, problem: "cannot read the file: \(reason())")
+            }
+            if n == 0 { break }
+            guard bytes.count + n <= limit else {
+                throw IOError(path: path, problem: "is larger than \(byteCount(Int64(limit))), the most StrokeLab reads")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// What a non-regular file is ("a named pipe (FIFO)", …), or `nil` for a regular file.
+    static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// `n` bytes as "300 MiB", "12 KiB" or "17 bytes".
+    static func byteCount(_ n: Int64) -> String {
+        if n >= 1 << 20 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10 { return "\(n >> 10) KiB" }
+        return "\(n) bytes"
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+@inline(__always)
+private func Glibc_read(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, p, n)
+    #else
+    return Darwin.read(fd, p, n)
+    #endif
 }
 
 @inline(__always)

@@ -7,13 +7,20 @@
 /// the common case (at most 19 significant digits, a power of ten up to 10²²) takes Clinger's
 /// exact fast path — one correctly rounded multiplication or division of two exactly
 /// representable doubles — and everything else falls back to the standard library. A value
-/// too large for a double comes back as ±∞ so that callers can say so. O(length).
+/// too large for a double comes back as ±∞ so that callers can say so. Text longer than
+/// ``maximumLength`` is not a number (`nil`): the standard library's conversion of a 10 MB
+/// digit string takes seconds, and no real value needs more than 25 characters. O(length).
 public enum DecimalText {
-    /// The value of `bytes[range]`, or `nil` when the text is not a decimal number.
+    /// The longest text accepted as a number: 512 characters. Readers report longer fields
+    /// as too long, naming the line and column.
+    public static let maximumLength = 512
+
+    /// The value of `bytes[range]`, or `nil` when the text is not a decimal number (or is
+    /// longer than ``maximumLength``).
     public static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
         var i = range.lowerBound
         let end = range.upperBound
-        guard i < end else { return nil }
+        guard i < end, end - i <= maximumLength else { return nil }
         var negative = false
         if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
             negative = bytes[i] == UInt8(ascii: "-")

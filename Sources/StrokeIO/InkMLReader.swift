@@ -623,7 +623,10 @@ public enum InkMLReader {
                 var s = TouchSample(time: 0, location: .zero, kind: kind)
                 for (c, f) in zip(channels, fields) {
                     guard let v = DecimalText.parse(f), v.isFinite else {
-                        throw TraceFileError(file: file, line: line, stroke: stroke, strokeID: id, problem: "\"\(f.prefix(30))\" is not a finite number")
+                        throw TraceFileError(file: file, line: line, stroke: stroke, strokeID: id, problem: "\"\(ErrorText.excerpt(f, limit: 30))\" is not a finite number")
+                    }
+                    if let problem = c.problem(with: v) {
+                        throw TraceFileError(file: file, line: line, stroke: stroke, strokeID: id, problem: problem)
                     }
                     c.set(v, in: &s)
                 }

@@ -120,8 +120,11 @@ struct InkMLTraceText {
                             while i < n, isDigit(b[i]) { i += 1 }
                         }
                     }
-                    guard let v = DecimalText.parse(b, s..<i) else { throw fail("\"\(String(decoding: b[s..<i], as: UTF8.self))\" is not a number") }
-                    guard v.isFinite else { throw fail("\(String(decoding: b[s..<i], as: UTF8.self)) is too large to be finite (channel \(channels[c].name))") }
+                    guard i - s <= DecimalText.maximumLength else {
+                        throw fail("a number of \(i - s) characters (channel \(channels[c].name)); a number may have at most \(DecimalText.maximumLength)")
+                    }
+                    guard let v = DecimalText.parse(b, s..<i) else { throw fail("\"\(ErrorText.excerpt(b, s..<i))\" is not a number") }
+                    guard v.isFinite else { throw fail("\(ErrorText.excerpt(b, s..<i)) is too large to be finite (channel \(channels[c].name))") }
                     value = v
                 }
                 if special == UInt8(ascii: "*") {

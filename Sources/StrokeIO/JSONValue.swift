@@ -74,9 +74,17 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
 ///
 /// Rejects what JSON does not allow — `NaN`, `Infinity`, trailing commas, comments, leading
 /// zeros — and numbers that overflow a `Double` (`1e999`), so a non-finite value can never
-/// enter a trace. Nesting is limited to 512 levels, so hostile input cannot exhaust the
-/// stack. Complexity O(n).
+/// enter a trace. Hostile input is bounded: nesting is limited to 512 levels (so it cannot
+/// exhaust the stack), a number token to ``maximumNumberLength`` characters and a string to
+/// ``maximumStringLength`` bytes (so no token costs more than linear time — a 10 MB number
+/// would otherwise take seconds to convert), each with a located error. Complexity O(n).
 public struct JSONParser {
+    /// The longest number token accepted: 512 characters (a `Double` never needs more than
+    /// 25 to round-trip).
+    public static let maximumNumberLength = 512
+    /// The longest string accepted, in UTF-8 bytes after unescaping: 1 MiB.
+    public static let maximumStringLength = 1 << 20
+
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
@@ -215,16 +223,27 @@ public struct JSONParser {
             guard i < bytes.count, digit(bytes[i]) else { throw error("an exponent must have digits") }
             while i < bytes.count, digit(bytes[i]) { i += 1 }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let d = Double(text) else { throw error("'\(text)' is not a number") }
-        guard d.isFinite else { throw error("\(text) is too large for a double; every value must be finite") }
+        let length = i - start
+        guard length <= Self.maximumNumberLength else {
+            i = start
+            throw error("a number of \(length) characters; numbers may have at most \(Self.maximumNumberLength)")
+        }
+        guard let d = DecimalText.parse(bytes, start..<i) else {
+            throw error("'\(ErrorText.excerpt(bytes, start..<i))' is not a number")
+        }
+        guard d.isFinite else { throw error("\(ErrorText.excerpt(bytes, start..<i)) is too large for a double; every value must be finite") }
         return d
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
+        let quote = i
         i += 1
         var out: [UInt8] = []
         while true {
+            if out.count > Self.maximumStringLength {
+                i = quote
+                throw error("a string longer than \(Self.maximumStringLength) bytes; strings may have at most \(Self.maximumStringLength)")
+            }
             guard i < bytes.count else { throw error("the file ends inside a string (truncated?)") }
             let b = bytes[i]
             switch b {

@@ -273,6 +273,7 @@ public enum NativeTraceReader {
                 guard let x = v.number else {
                     throw fail(v, "channel \"\(c.rawValue)\" must be a number, not \(v.typeName)")
                 }
+                if let problem = c.problem(with: x) { throw fail(v, problem) }
                 c.set(x, in: &s)
             }
             return s

@@ -108,8 +108,12 @@ struct FieldReader {
         guard !range.isEmpty else {
             throw TraceFileError(file: file, line: line.number, column: column, problem: "field \(name) is empty")
         }
+        guard range.count <= DecimalText.maximumLength else {
+            throw TraceFileError(file: file, line: line.number, column: column,
+                                 problem: "field \(name) is \(range.count) characters long (\(TextLines.quote(bytes, range))); a number may have at most \(DecimalText.maximumLength)")
+        }
         guard let v = DecimalText.parse(bytes, range) else {
-            let text = String(decoding: bytes[range], as: UTF8.self).lowercased()
+            let text = String(decoding: bytes[range.prefix(16)], as: UTF8.self).lowercased()
             let bare = text.hasPrefix("-") || text.hasPrefix("+") ? String(text.dropFirst()) : text
             if bare == "nan" || bare == "inf" || bare == "infinity" {
                 throw TraceFileError(file: file, line: line.number, column: column,

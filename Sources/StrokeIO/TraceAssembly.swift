@@ -47,13 +47,16 @@ enum TraceAssembly {
         return Trace(metadata: metadata, channels: channels, strokes: strokes)
     }
 
-    /// Throws when a conversion overflowed (a huge coordinate times a unit scale, say), so
-    /// that no non-finite number can enter a trace.
+    /// Throws when a value is not representable (``StrokeCore/Channel/problem(with:)``):
+    /// NaN, ±∞ — a huge coordinate times a unit scale, say — or beyond ±2⁵³, so that no
+    /// value an algorithm cannot size safely can enter a trace. The error names the line.
     static func checkFinite(_ samples: [TouchSample], lines: [Int], file: String, stroke: Int, id: String) throws(TraceFileError) {
         for (j, s) in samples.enumerated() {
-            for c in Channel.allCases where !c.value(of: s).isFinite {
+            for c in Channel.allCases {
+                let v = c.value(of: s)
+                guard let problem = c.problem(with: v) else { continue }
                 throw TraceFileError(file: file, line: j < lines.count ? lines[j] : nil, stroke: stroke, strokeID: id, sample: j,
-                                     problem: "\(c.rawValue) is out of range after unit conversion (\(c.value(of: s)))")
+                                     problem: v.isFinite ? problem + " (after unit conversion)" : "\(c.rawValue) is out of range after unit conversion (\(v))")
             }
         }
     }

@@ -43,33 +43,16 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         }
         var place: [String] = []
         if let stroke {
-            place.append("stroke \(stroke)" + (strokeID.map { " (id \"\($0)\")" } ?? ""))
+            place.append("stroke \(stroke)" + (strokeID.map { " (id \"\(ErrorText.excerpt($0, limit: 60))\")" } ?? ""))
         } else if let strokeID {
-            place.append("stroke \"\(strokeID)\"")
+            place.append("stroke \"\(ErrorText.excerpt(strokeID, limit: 60))\"")
         }
         if let event { place.append("event \(event)") }
         if let sample { place.append("sample \(sample)") }
         let text = head + ": " + (place.isEmpty ? "" : place.joined(separator: ", ") + ": ") + problem
-        return Self.oneLine(text)
+        return ErrorText.bounded(text)
     }
 
-    /// `text` with control characters (which quoted file content can carry) written as
-    /// visible escapes — `\n`, `\r`, `\t`, `\u{1B}` — so a description is always one line.
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
-            return text
-        }
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || (c.value >= 0x7F && c.value < 0xA0) || c == "\u{2028}" || c == "\u{2029}":
-                out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// `text` as one line (``ErrorText/visible(_:)``).
+    static func oneLine(_ text: String) -> String { ErrorText.visible(text) }
 }

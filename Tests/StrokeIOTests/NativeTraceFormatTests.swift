@@ -68,7 +68,7 @@ final class NativeTraceFormatTests: XCTestCase {
 
     func testRoundTripOfAwkwardLegalValues() throws {
         let s = [TouchSample(time: 0, x: 1e12, y: -1e12), TouchSample(time: 0, x: 1e12 + 0.5, y: -1e12),
-                 TouchSample(time: 1e-9, x: 5e-324, y: 0.1 + 0.2)]
+                 TouchSample(time: 1e-9, x: Double.leastNonzeroMagnitude, y: 0.1 + 0.2)]
         let trace = Trace(metadata: TraceMetadata(source: "awk\"ward\n"),
                           strokes: [Stroke(id: "ünïcödé \"id\"", events: FrameGrouping.events(from: s))])
         XCTAssertEqual(try decode(NativeTraceWriter.encode(trace)), trace)

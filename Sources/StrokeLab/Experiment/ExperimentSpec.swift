@@ -1,4 +1,5 @@
 import Foundation
+import StrokeIO
 import StrokeMetrics
 import StrokeSmoothing
 import Yams
@@ -140,31 +141,114 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// The metric options, defaults filled in.
     public var metricOptions: MetricOptions { metrics?.options ?? MetricOptions() }
 
+    /// The largest spec file read: 4 MiB (specs are a few hundred bytes).
+    public static let maximumSpecBytes = 4 << 20
+
+    /// The most YAML nodes a spec may expand to, aliases expanded: 100,000. A real spec has
+    /// a few hundred; a "billion laughs" alias bomb (1 KB of nested `*a` aliases) would
+    /// otherwise expand to gigabytes before it could be decoded.
+    public static let maximumExpandedNodes = 100_000
+
     /// Reads a spec file (YAML or JSON).
-    /// - Throws: ``ExperimentError`` naming the file and the offending key path.
+    ///
+    /// Safe on any path: a file that is not a regular file (`/dev/zero`, a FIFO), is larger
+    /// than ``maximumSpecBytes``, is not UTF-8 text, is not valid YAML, or is valid YAML that
+    /// is not a spec (no top-level spec key) is refused with a message that quotes none of
+    /// its content, since the path may name any file (`--spec /etc/shadow`). YAML aliases
+    /// are expanded only up to ``maximumExpandedNodes``. Errors inside a spec name the line
+    /// and column and quote at most a short, escaped excerpt.
+    /// - Throws: ``ExperimentError`` naming the file, the place and the problem.
     public static func load(path: String) throws(ExperimentError) -> ExperimentSpec {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ExperimentError("\(path): cannot read the spec file (missing or unreadable)")
+        let bytes: [UInt8]
+        do { bytes = try AtomicFile.read(path, limit: maximumSpecBytes) } catch {
+            throw ExperimentError("\(path): cannot read the spec: \(error.problem)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ExperimentError("\(path): the spec is not UTF-8 text")
+        return try parse(bytes, file: path)
+    }
+
+    /// Parses the bytes of a spec; `file` names it in errors (see ``load(path:)``).
+    public static func parse(_ bytes: [UInt8], file: String) throws(ExperimentError) -> ExperimentSpec {
+        func fail(_ problem: String, _ mark: Mark? = nil) -> ExperimentError {
+            ExperimentError(file + (mark.map { ":\($0.line):\($0.column)" } ?? "") + ": " + problem)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw fail("not an experiment spec: the file is not UTF-8 text")
+        }
+        if let bad = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            throw fail("not an experiment spec: binary data (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad))")
+        }
+        let root: Node?
+        do { root = try Parser(yaml: text).singleRoot() } catch let error as YamlError {
+            throw fail(yamlProblem(error).problem, yamlProblem(error).mark)
+        } catch {
+            throw fail("not valid YAML or JSON")
+        }
+        guard let root else { throw fail("the spec is empty") }
+        guard case .mapping(let top) = root else {
+            throw fail("not an experiment spec: the top level must be a mapping of spec keys (\(knownKeys[""]!.joined(separator: ", "))), not \(kind(of: root))", root.mark)
+        }
+        let topKeys = top.keys.compactMap(\.string)
+        guard topKeys.contains(where: { knownKeys[""]!.contains($0) }) else {
+            throw fail("not an experiment spec: none of its top-level keys is a spec key (\(knownKeys[""]!.joined(separator: ", ")))", root.mark)
+        }
+        var count = 0
+        guard countNodes(root, &count, limit: maximumExpandedNodes) else {
+            throw fail("the spec expands to more than \(maximumExpandedNodes) YAML nodes (nested aliases?); a spec needs a few hundred")
         }
         // Unknown keys are errors, not silently ignored: a misspelled `resampelStep` would
         // otherwise run with the default and say nothing.
+        if let (problem, mark) = unknownKeys(in: root) { throw fail(problem, mark) }
         do {
-            if let problem = unknownKeys(in: try Yams.load(yaml: text)) { throw ExperimentError("\(path): \(problem)") }
-        } catch let error as ExperimentError {
-            throw error
-        } catch {
-            throw ExperimentError("\(path): not valid YAML or JSON: \(error)")
-        }
-        do {
-            return try YAMLDecoder().decode(ExperimentSpec.self, from: text)
+            return try YAMLDecoder().decode(ExperimentSpec.self, from: root)
         } catch let error as DecodingError {
-            throw ExperimentError("\(path): \(describe(error))")
+            throw fail(describe(error))
+        } catch let error as YamlError {
+            throw fail(yamlProblem(error).problem, yamlProblem(error).mark)
         } catch {
-            throw ExperimentError("\(path): not valid YAML or JSON: \(error)")
+            throw fail("not a valid spec")
         }
+    }
+
+    /// The problem and place of a Yams error, without the excerpt of the file Yams adds.
+    static func yamlProblem(_ error: YamlError) -> (problem: String, mark: Mark?) {
+        func text(_ context: YamlError.Context?, _ problem: String) -> String {
+            "not valid YAML or JSON: " + ErrorText.excerpt(problem, limit: 80)
+                + (context.map { " (" + ErrorText.excerpt($0.text, limit: 60) + ")" } ?? "")
+        }
+        switch error {
+        case .scanner(let c, let p, let m, _), .parser(let c, let p, let m, _), .composer(let c, let p, let m, _):
+            return (text(c, p), m)
+        case .reader(let p, _, _, _): return ("not valid YAML or JSON text: " + ErrorText.excerpt(p, limit: 80), nil)
+        case .duplicatedKeysInMapping(_, let c): return ("a key is given twice in one mapping", c.mark)
+        default: return ("not valid YAML or JSON", nil)
+        }
+    }
+
+    /// "a list", "text", … for a node's kind.
+    static func kind(of node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar: return "a single value"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// Counts `node` and its descendants, aliases expanded, into `count`; false as soon as
+    /// the count passes `limit`, so an alias bomb costs at most `limit` steps.
+    static func countNodes(_ node: Node, _ count: inout Int, limit: Int) -> Bool {
+        count += 1
+        guard count <= limit else { return false }
+        switch node {
+        case .mapping(let m):
+            for (k, v) in m {
+                guard countNodes(k, &count, limit: limit), countNodes(v, &count, limit: limit) else { return false }
+            }
+        case .sequence(let s):
+            for v in s { guard countNodes(v, &count, limit: limit) else { return false } }
+        case .scalar, .alias: break
+        }
+        return true
     }
 
     /// The keys each part of a spec may have.
@@ -178,23 +262,27 @@ public struct ExperimentSpec: Sendable, Decodable {
     ]
 
     /// The first unknown key of a parsed spec, as a message with the place and the known
-    /// keys (and the nearest one, when it looks like a typo); `nil` when all are known.
-    static func unknownKeys(in root: Any?) -> String? {
-        func check(_ object: Any?, _ part: String, _ place: String) -> String? {
-            guard let map = object as? [String: Any] else { return nil }
+    /// keys (and the nearest one, when it looks like a typo), and where it is; `nil` when all
+    /// are known. The key is quoted as a short escaped excerpt.
+    static func unknownKeys(in root: Node) -> (String, Mark?)? {
+        func check(_ node: Node?, _ part: String, _ place: String) -> (String, Mark?)? {
+            guard case .mapping(let map)? = node else { return nil }
             let known = knownKeys[part] ?? []
-            for key in map.keys.sorted() where !known.contains(key) {
+            for (keyNode, _) in map {
+                let key = keyNode.string ?? ""
+                guard !known.contains(key) else { continue }
                 let near = known.min { editDistance(key, $0) < editDistance(key, $1) }
-                let hint = near.flatMap { editDistance(key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                return "unknown key '\(key)' \(place)\(hint); known: \(known.joined(separator: ", "))"
+                let hint = near.flatMap { key.count < 64 && editDistance(key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                return ("unknown key '\(ErrorText.excerpt(key, limit: 40))' \(place)\(hint); known: \(known.joined(separator: ", "))", keyNode.mark)
             }
             return nil
         }
         if let problem = check(root, "", "at the top level") { return problem }
-        guard let map = root as? [String: Any] else { return nil }
+        guard case .mapping(let map) = root else { return nil }
         if let problem = check(map["metrics"], "metrics", "in metrics") { return problem }
         for part in ["datasets", "pipelines", "sweeps"] {
-            for (i, item) in ((map[part] as? [Any]) ?? []).enumerated() {
+            guard case .sequence(let items)? = map[part] else { continue }
+            for (i, item) in items.enumerated() {
                 if let problem = check(item, part, "in \(part)[\(i)]") { return problem }
             }
         }
@@ -217,6 +305,18 @@ public struct ExperimentSpec: Sendable, Decodable {
         return a.isEmpty ? b.count : row[b.count]
     }
 
+    /// A word for a decoded type, for error messages.
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type, is UInt64.Type: return "a number"
+        case is String.Type: return "text"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = String(describing: type)
+            return name.hasPrefix("Array") ? "a list" : name.hasPrefix("Dictionary") ? "a mapping" : "a \(name)"
+        }
+    }
+
     private static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.isEmpty ? "top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -224,10 +324,10 @@ public struct ExperimentSpec: Sendable, Decodable {
         }
         switch error {
         case .keyNotFound(let key, let ctx): return "\(path(ctx.codingPath)): missing key '\(key.stringValue)'"
-        case .typeMismatch(_, let ctx): return "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        case .typeMismatch(let type, let ctx): return "\(path(ctx.codingPath)): expected \(typeName(type))"
         case .valueNotFound(_, let ctx): return "\(path(ctx.codingPath)): missing value"
-        case .dataCorrupted(let ctx): return "\(path(ctx.codingPath)): \(ctx.debugDescription)"
-        @unknown default: return "\(error)"
+        case .dataCorrupted(let ctx): return "\(path(ctx.codingPath)): \(ErrorText.excerpt(ctx.debugDescription, limit: 120))"
+        @unknown default: return "not a valid spec"
         }
     }
 }
@@ -277,8 +377,8 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
 
 /// A problem with an experiment: one line naming the file or item and what is wrong.
 public struct ExperimentError: Error, Sendable, CustomStringConvertible {
-    /// The message.
+    /// The message: one line of bounded length (``StrokeIO/ErrorText/bounded(_:limit:)``).
     public var description: String
-    /// Creates an error.
-    public init(_ message: String) { description = message }
+    /// Creates an error; the message is made one bounded line.
+    public init(_ message: String) { description = ErrorText.bounded(message) }
 }
