@@ -121,13 +121,17 @@ public enum SyntheticTraceGenerator {
 
     /// Main-thread stalls: a moved event is late with probability p; it is delivered
     /// `stallFrames` frames after its frame, and every later moved event due by then is
-    /// merged into it (its samples become coalesced samples of the late event).
+    /// merged into it (its samples become coalesced samples of the late event). The stroke's
+    /// terminal event, which cannot be merged, is delivered no earlier than the stalled one:
+    /// a blocked main thread delays the lift-off too (a stall just before lift-off used to
+    /// deliver `ended` before the late `moved`, a trace the reader rightly refuses).
     private static func stalled(_ events: [TouchEvent], spec: SyntheticTraceSpec, rng: inout SeededGenerator) -> [TouchEvent] {
         var out: [TouchEvent] = []
         var i = 0
         while i < events.count {
             var e = events[i]
             i += 1
+            if let previous = out.last, e.time < previous.time { e.time = previous.time }
             guard e.phase == .moved, rng.nextUnit() < spec.stallProbability else {
                 out.append(e)
                 continue
