@@ -75,21 +75,81 @@ public struct SummaryRow: Hashable, Sendable {
     }
 }
 
-/// The tidy `results.csv` table (DESIGN.md): columns exactly
-/// `dataset,trace,stroke,pipeline,metric,value,unit`.
+/// The parameters a sweep varied, as extra columns of `results.csv` and `summary.csv`
+/// after the standard ones: one column per `stage.parameter` key (`predict.horizon`),
+/// holding each swept pipeline's value as written in its label and blank for pipelines no
+/// sweep made, so sweep results can be plotted against their parameters without parsing
+/// labels.
+public struct ParameterColumns: Hashable, Sendable {
+    /// The column names (`stage.parameter`), in order.
+    public var names: [String]
+    /// Per pipeline name, its value for each column it has.
+    public var values: [String: [String: String]]
+
+    /// Creates the columns; empty by default (a spec without sweeps).
+    public init(names: [String] = [], values: [String: [String: String]] = [:]) {
+        self.names = names
+        self.values = values
+    }
+
+    /// The cells of `pipeline`'s row, one per column.
+    func cells(_ pipeline: String) -> [String] {
+        let v = values[pipeline]
+        return names.map { v?[$0] ?? "" }
+    }
+
+    /// Reads the columns after the `standard` ones of a parsed table: each must look like a
+    /// parameter key (`stage.parameter`) and be named once; a pipeline's values must agree
+    /// on every row.
+    static func parse(_ table: CSVTable, standard: [String], pipelineColumn: Int, file: String) throws(TraceFileError) -> ParameterColumns {
+        guard table.header.count >= standard.count, Array(table.header.prefix(standard.count)) == standard else {
+            throw TraceFileError(file: file, line: 1, problem: "columns are '\(ErrorText.excerpt(table.header.joined(separator: ","), limit: 160))', expected '\(standard.joined(separator: ","))' (and, after a sweep, its parameters)")
+        }
+        let extra = Array(table.header.dropFirst(standard.count))
+        var seen: Set<String> = []
+        for name in extra {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }), seen.insert(name).inserted else {
+                throw TraceFileError(file: file, line: 1, problem: "column '\(ErrorText.excerpt(name, limit: 40))' is neither a standard column nor a swept parameter (stage.parameter), or is given twice")
+            }
+        }
+        var columns = ParameterColumns(names: extra)
+        guard !extra.isEmpty else { return columns }
+        for r in table.rows {
+            let pipeline = r.fields[pipelineColumn]
+            var v: [String: String] = [:]
+            for (k, name) in extra.enumerated() where !r.fields[standard.count + k].isEmpty { v[name] = r.fields[standard.count + k] }
+            if v.isEmpty { continue }
+            if let known = columns.values[pipeline], known != v {
+                throw TraceFileError(file: file, line: r.line, problem: "pipeline '\(ErrorText.excerpt(pipeline, limit: 60))' has other parameter values than on an earlier row")
+            }
+            columns.values[pipeline] = v
+        }
+        return columns
+    }
+}
+
+/// The tidy `results.csv` table (DESIGN.md): columns `dataset,trace,stroke,pipeline,metric,
+/// value,unit`, then the swept parameters when a sweep made some pipelines
+/// (``ParameterColumns``).
 public struct ResultsTable: Hashable, Sendable, CSVReadable {
-    /// The header, exactly.
+    /// The standard header.
     public static let columns = ["dataset", "trace", "stroke", "pipeline", "metric", "value", "unit"]
 
     /// The rows in order.
     public var rows: [ResultRow]
+    /// The swept parameters' columns (none without sweeps).
+    public var parameters: ParameterColumns
 
     /// Wraps rows.
-    public init(rows: [ResultRow]) { self.rows = rows }
+    public init(rows: [ResultRow], parameters: ParameterColumns = ParameterColumns()) {
+        self.rows = rows
+        self.parameters = parameters
+    }
 
     /// Builds the table from parsed CSV, checking the header and every number.
     public init(csv table: CSVTable, file: String) throws(TraceFileError) {
-        try table.requireHeader(Self.columns, file: file)
+        parameters = try ParameterColumns.parse(table, standard: Self.columns, pipelineColumn: 3, file: file)
         var rows: [ResultRow] = []
         rows.reserveCapacity(table.rows.count)
         for r in table.rows {
@@ -102,23 +162,29 @@ public struct ResultsTable: Hashable, Sendable, CSVReadable {
 
     /// The CSV text (deterministic: shortest round-trip numbers, RFC 4180 quoting).
     public var csvText: String {
-        CSVTable.text(header: Self.columns, rows: rows.map {
-            [$0.dataset, $0.trace, $0.stroke, $0.pipeline, $0.metric, CSVTable.number($0.value), $0.unit]
+        CSVTable.text(header: Self.columns + parameters.names, rows: rows.map {
+            [$0.dataset, $0.trace, $0.stroke, $0.pipeline, $0.metric, CSVTable.number($0.value), $0.unit] + parameters.cells($0.pipeline)
         })
     }
 }
 
-/// The `summary.csv` table (DESIGN.md): columns exactly
-/// `dataset,pipeline,metric,unit,n,mean,median,p95,min,max,ci_low,ci_high`.
+/// The `summary.csv` table (DESIGN.md): columns
+/// `dataset,pipeline,metric,unit,n,mean,median,p95,min,max,ci_low,ci_high`, then the swept
+/// parameters when a sweep made some pipelines (``ParameterColumns``).
 public struct SummaryTable: Hashable, Sendable, CSVReadable {
-    /// The header, exactly.
+    /// The standard header.
     public static let columns = ["dataset", "pipeline", "metric", "unit", "n", "mean", "median", "p95", "min", "max", "ci_low", "ci_high"]
 
     /// The rows in order.
     public var rows: [SummaryRow]
+    /// The swept parameters' columns (none without sweeps).
+    public var parameters = ParameterColumns()
 
     /// Wraps rows.
-    public init(rows: [SummaryRow]) { self.rows = rows }
+    public init(rows: [SummaryRow], parameters: ParameterColumns = ParameterColumns()) {
+        self.rows = rows
+        self.parameters = parameters
+    }
 
     /// Summarises result rows per dataset × pipeline × metric, groups in order of first
     /// appearance: n, mean, median and p95 (type 7), min, max, and a 95% percentile-bootstrap
@@ -149,7 +215,7 @@ public struct SummaryTable: Hashable, Sendable, CSVReadable {
 
     /// Builds the table from parsed CSV, checking the header and every number.
     public init(csv table: CSVTable, file: String) throws(TraceFileError) {
-        try table.requireHeader(Self.columns, file: file)
+        parameters = try ParameterColumns.parse(table, standard: Self.columns, pipelineColumn: 1, file: file)
         var rows: [SummaryRow] = []
         for r in table.rows {
             let f = r.fields
@@ -169,9 +235,9 @@ public struct SummaryTable: Hashable, Sendable, CSVReadable {
     /// The CSV text (deterministic).
     public var csvText: String {
         let n: (Double) -> String = CSVTable.number
-        return CSVTable.text(header: Self.columns, rows: rows.map {
+        return CSVTable.text(header: Self.columns + parameters.names, rows: rows.map {
             [$0.dataset, $0.pipeline, $0.metric, $0.unit, String($0.n), n($0.mean), n($0.median), n($0.p95), n($0.min),
-             n($0.max), n($0.ciLow), n($0.ciHigh)]
+             n($0.max), n($0.ciLow), n($0.ciHigh)] + parameters.cells($0.pipeline)
         })
     }
 

@@ -56,7 +56,7 @@ enum TraceAssembly {
                 let v = c.value(of: s)
                 guard let problem = c.problem(with: v) else { continue }
                 throw TraceFileError(file: file, line: j < lines.count ? lines[j] : nil, stroke: stroke, strokeID: id, sample: j,
-                                     problem: v.isFinite ? problem + " (after unit conversion)" : "\(c.rawValue) is out of range after unit conversion (\(v))")
+                                     problem: v.isFinite ? problem + " (in trace units)" : "\(c.rawValue) is out of range after unit conversion (\(v))")
             }
         }
     }

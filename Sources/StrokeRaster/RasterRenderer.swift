@@ -59,7 +59,8 @@ public enum RasterRenderer {
         let keyLines = grid.showsKey ? layoutKey(keyItems(grid), maxWidth: width - 2 * Layout.margin) : []
         let height = top + Double(rows) * cellHeight + Double(rows - 1) * Layout.gap
             + Double(keyLines.count) * Layout.keyLineHeight + (keyLines.isEmpty ? 0 : 10) + Layout.margin
-        let canvas = try CairoCanvas(format: format, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)),
+        // Sizes are clamped as Doubles before the conversion; CairoCanvas refuses > 32767 px.
+        let canvas = try CairoCanvas(format: format, width: Int(min(width.rounded(.up), 1e6)), height: Int(min(height.rounded(.up), 1e6)),
                                      background: grid.style.background)
         let cr = canvas.cr
 
@@ -114,7 +115,11 @@ public enum RasterRenderer {
         guard path.elements.allSatisfy(\.isFinite) else { throw RasterError("the path has non-finite coordinates") }
         guard scale > 0, scale.isFinite, width >= 0 else { throw RasterError("scale must be positive and width non-negative") }
         let pad = margin + width * scale / 2
-        let w = Int((bounds.width * scale + 2 * pad).rounded(.up)), h = Int((bounds.height * scale + 2 * pad).rounded(.up))
+        // Clamped as Doubles before the conversion (a 1e300-wide path must not trap);
+        // CairoCanvas refuses anything above 32767 px with a clear error.
+        let dw = (bounds.width * scale + 2 * pad).rounded(.up), dh = (bounds.height * scale + 2 * pad).rounded(.up)
+        guard dw.isFinite, dh.isFinite else { throw RasterError("the path is too large to draw at scale \(scale)") }
+        let w = Int(min(dw, 1e6)), h = Int(min(dh, 1e6))
         let canvas = try CairoCanvas(format: format, width: max(w, 1), height: max(h, 1))
         let viewport = Viewport(bounds: bounds, scale: scale, origin: Point(x: pad, y: pad))
         PathDrawing.stroke(path.elements, in: canvas.cr, viewport: viewport, width: width * scale, color: color)

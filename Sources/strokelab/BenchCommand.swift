@@ -28,8 +28,11 @@ struct BenchCommand: ParsableCommand {
             Build with 'swift build -c release' for numbers that count. Nothing is written if any input is bad.
             """)
 
-    @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); each is its own dataset.")
+    @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); files from one folder form one dataset.")
     var traces: [String] = []
+
+    @Option(name: .customLong("dataset"), help: "Name of the dataset the --trace files form (default: their folder's name).")
+    var datasetName: String?
 
     @Option(name: .customLong("pipeline"), help: "A pipeline label (repeatable). Default: linear, bezier4, midpoint-bezier, coalesced-only.")
     var pipelines: [String] = []
@@ -37,20 +40,30 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output directory.")
     var out: String = "out/bench"
 
-    @Option(help: "Timed runs per dataset × pipeline.")
+    @Option(parsing: .unconditional, help: "Timed runs per dataset × pipeline (1…1000).")
     var runs: Int = 7
 
-    @Option(help: "Untimed warm-up runs before them (≥ 1; the first calibrates the passes per run).")
+    @Option(parsing: .unconditional, help: "Untimed warm-up runs before them (1…100; the first calibrates the passes per run).")
     var warmup: Int = 2
 
-    @Option(name: .customLong("min-run-seconds"), help: "Shortest timed run, in seconds.")
+    @Option(name: .customLong("min-run-seconds"), parsing: .unconditional, help: "Shortest timed run, in seconds (0…60).")
     var minimumRunSeconds: Double = 0.05
 
     @Flag(help: "Also time every metric (StrokeEvaluation.evaluate) over every stroke × pipeline.")
     var metrics = false
 
-    @Option(name: .customLong("metric-runs"), help: "Timed runs of the metric timing (after one warm-up).")
+    @Option(name: .customLong("metric-runs"), parsing: .unconditional, help: "Timed runs of the metric timing after one warm-up (1…100).")
     var metricRuns: Int = 3
+
+    func validate() throws {
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be in 1…1000, not \(runs)") }
+        guard (1...100).contains(warmup) else { throw ValidationError("--warmup must be in 1…100, not \(warmup)") }
+        guard minimumRunSeconds > 0, minimumRunSeconds <= 60 else {
+            throw ValidationError("--min-run-seconds must be in (0, 60], not \(minimumRunSeconds)")
+        }
+        guard (1...100).contains(metricRuns) else { throw ValidationError("--metric-runs must be in 1…100, not \(metricRuns)") }
+        if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
+    }
 
     func run() throws {
         let datasets: [ExperimentSpec.Dataset]
@@ -62,7 +75,7 @@ struct BenchCommand: ParsableCommand {
         } else {
             // Command-line paths are relative to the working directory, so make them absolute.
             let cwd = FileManager.default.currentDirectoryPath
-            datasets = Benchmark.datasets(forPaths: traces.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 })
+            datasets = DatasetLoader.datasets(forTracePaths: traces.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }, name: datasetName)
         }
         let settings = Benchmark.Settings(runs: runs, warmupRuns: warmup, minimumRunSeconds: minimumRunSeconds,
                                           metricRuns: metrics ? metricRuns : nil)

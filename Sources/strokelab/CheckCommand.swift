@@ -18,11 +18,15 @@ struct CheckCommand: ParsableCommand {
             and a floor per unit (0.1 ms, 0.01 units, 0.002 mm, 0.005 ratio, 0.1 count, 0.01 for \
             SPARC/LDLJ) — and, for timings only, also lies outside the baseline's 95% CI. \
             --tolerance overrides, comma-separated: '10%' (all metrics), '1ms' (floor of every ms metric), \
-            'lag.mean_ms=2ms', 'fidelity.*=10%', 'smoothness.sparc=0%+0.05', 'throughput.*=off'.
+            'lag.mean_ms=2ms', 'fidelity.*=10%', 'smoothness.sparc=0%+0.05', 'throughput.*=off'. A bare \
+            number ('--tolerance 10') is refused as ambiguous: write 10% or 10ms; an item that names no \
+            metric of the tables is refused too.
 
             Rows of the baseline missing from the results fail the check unless --allow-missing; rows \
-            only in the results are listed as new. Exit status: 0 pass, 1 regression (or missing or \
-            incomparable rows), 2 unreadable input or a bad --tolerance.
+            only in the results are listed as new. --json prints a machine-readable verdict instead of \
+            the text (passed, exitStatus, counts, every regression, improvement, missing, new and \
+            incomparable row). Exit status: 0 pass, 1 regression (or missing or incomparable rows), \
+            2 unreadable input or a bad --tolerance.
             """)
 
     @Option(help: "Baseline: a results directory or its summary.csv.")
@@ -37,6 +41,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("allow-missing"), help: "Do not fail when baseline rows are missing from the results.")
     var allowMissing = false
 
+    @Flag(help: "Print the verdict as JSON (for CI systems) instead of text.")
+    var json = false
+
     @Flag(help: "Print only the counts, regressions, missing and incomparable rows (no improvements or changed-n notes).")
     var quiet = false
 
@@ -49,11 +56,15 @@ struct CheckCommand: ParsableCommand {
             let new = try RegressionCheck.load(results)
             report = try RegressionCheck.compare(baseline: old, results: new, tolerance: rule)
         } catch {
-            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            if json { print(RegressionCheck.jsonError(error.description)) }
+            throw CommandFailure(error.description, exitCode: 2)
         }
-        print("baseline \(baselineFile) → results \(resultsFile)")
-        print(RegressionCheck.text(report, allowMissing: allowMissing, details: !quiet))
+        if json {
+            print(RegressionCheck.json(report, allowMissing: allowMissing, baseline: baselineFile, results: resultsFile))
+        } else {
+            print("baseline \(baselineFile) → results \(resultsFile)")
+            print(RegressionCheck.text(report, allowMissing: allowMissing, details: !quiet))
+        }
         if !report.passed(allowMissing: allowMissing) { throw ExitCode(1) }
     }
 }

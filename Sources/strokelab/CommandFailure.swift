@@ -1,8 +1,14 @@
-/// A command's failure as one line: swift-argument-parser prints it as `Error: <message>`
-/// and exits with status 1, without the usage text a validation error would add.
+/// A command's failure as one line: printed as `error: <message>` (see ``CommandLineErrors``)
+/// with exit status `exitCode` (1 unless said otherwise), without the usage text a usage
+/// error adds.
 struct CommandFailure: Error, CustomStringConvertible {
     /// What went wrong, naming the file, stroke or option.
     var message: String
-    init(_ message: String) { self.message = message }
+    /// The process's exit status.
+    var exitCode: Int32
+    init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
     var description: String { message }
 }

@@ -60,10 +60,10 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: native (JSON) or inkml.")
     var to: String = "native"
 
-    @Option(name: .customLong("retime-hz"), help: "Re-time each stroke at this nominal sample rate (Hz) to undo host-time bursts (e.g. 200 for wacom-csv).")
+    @Option(name: .customLong("retime-hz"), parsing: .unconditional, help: "Re-time each stroke at this nominal sample rate (Hz) to undo host-time bursts (e.g. 200 for wacom-csv).")
     var retimeHz: Double?
 
-    @Option(name: .customLong("refresh-hz"), help: "Display refresh rate (Hz) for grouping samples into events (default: the file's, else 60).")
+    @Option(name: .customLong("refresh-hz"), parsing: .unconditional, help: "Display refresh rate (Hz) for grouping samples into events (default: the file's, else 60).")
     var refreshHz: Double?
 
     @Option(name: .long, help: "Column mapping for the generic csv format (see above).")
@@ -75,13 +75,13 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Units of mapped csv x, y: pt, px or mm.")
     var units: String = "pt"
 
-    @Option(name: .customLong("mm-per-unit"), help: "Millimetres per csv unit, when known.")
+    @Option(name: .customLong("mm-per-unit"), parsing: .unconditional, help: "Millimetres per csv unit, when known.")
     var mmPerUnit: Double?
 
-    @Option(name: .customLong("tablet-units-per-mm"), help: "Device units per millimetre of raw tablet coordinates (svc, wacom-csv; default 200 = 5080 lpi).")
+    @Option(name: .customLong("tablet-units-per-mm"), parsing: .unconditional, help: "Device units per millimetre of raw tablet coordinates (svc, wacom-csv; default 200 = 5080 lpi).")
     var tabletUnitsPerMM: Double?
 
-    @Option(name: .customLong("pressure-max"), help: "Full-scale raw pressure (svc: default the file's maximum; wacom-csv: 32767).")
+    @Option(name: .customLong("pressure-max"), parsing: .unconditional, help: "Full-scale raw pressure (svc: default the file's maximum; wacom-csv: 32767).")
     var pressureMax: Double?
 
     @Option(name: .long, help: "Device name to record in the metadata, replacing the importer's.")
@@ -96,7 +96,7 @@ struct ImportCommand: ParsableCommand {
         if let separator, separator.count != 1 { throw ValidationError("--separator must be one character") }
         for (name, value) in [("--retime-hz", retimeHz), ("--refresh-hz", refreshHz), ("--mm-per-unit", mmPerUnit),
                               ("--tablet-units-per-mm", tabletUnitsPerMM), ("--pressure-max", pressureMax)] {
-            if let v = value, !(v > 0 && v.isFinite) { throw ValidationError("\(name) must be a positive number") }
+            if let v = value, !(v > 0 && v.isFinite) { throw ValidationError("\(name) must be a positive number, not \(v)") }
         }
         if let map {
             do { _ = try CSVColumnMapping(parsing: map) } catch { throw ValidationError("--map: \(error.description)") }
@@ -136,8 +136,7 @@ struct ImportCommand: ParsableCommand {
                 print("\(item.input) -> \(item.output) (\(item.summary))")
             }
         } catch {
-            stderr.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw CommandFailure("\(error)")
         }
     }
 }

@@ -46,11 +46,15 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "Metric id for fidelity (default fidelity.mean) or trade-off's jaggedness (default jaggedness.bending_energy_ratio).")
     var metric: String?
 
-    @Option(name: .long, help: "render-cost when measured now: timed repetitions.")
+    @Option(name: .long, parsing: .unconditional, help: "render-cost when measured now: timed repetitions (1…1000).")
     var repetitions: Int = 5
 
     @Option(name: .long, help: "Output file: .png, .svg or .pdf.")
     var out: String
+
+    func validate() throws {
+        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1…1000, not \(repetitions)") }
+    }
 
     func run() throws {
         let made = try Self.figureFor(self)
@@ -166,7 +170,7 @@ struct PlotCommand: ParsableCommand {
         do {
             let text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
             let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-            if firstLine == ResultsTable.columns.joined(separator: ",") {
+            if firstLine == ResultsTable.columns.joined(separator: ",") || firstLine.hasPrefix(ResultsTable.columns.joined(separator: ",") + ",") {
                 return try ResultsTable(parsing: text, file: file).summarised()
             }
             return try SummaryTable(parsing: text, file: file)

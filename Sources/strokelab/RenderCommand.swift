@@ -29,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Stroke id (default: the trace's first stroke).")
     var stroke: String?
 
-    @Option(name: .long, help: "Show the display at this frame (0-based event index) with its provisional and predicted parts, instead of the finished stroke.")
+    @Option(name: .long, parsing: .unconditional, help: "Show the display at this frame (0-based event index) with its provisional and predicted parts, instead of the finished stroke.")
     var frame: Int?
 
     @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
@@ -41,13 +41,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not draw the input sample dots.")
     var noSamples = false
 
-    @Option(name: .long, help: "Panels per row (default: 2 with the inset, 3 without).")
+    @Option(name: .long, parsing: .unconditional, help: "Panels per row (default: 2 with the inset, 3 without).")
     var columns: Int?
 
-    @Option(name: .long, help: "Panel width in pixels (height follows the stroke's shape, at most the width).")
+    @Option(name: .long, parsing: .unconditional, help: "Panel width in pixels (height follows the stroke's shape, at most the width).")
     var panelSize: Int = 420
 
-    @Option(name: .long, help: "Stroke width in trace units (default: about 1/150 of the stroke's size, at most 2).")
+    @Option(name: .long, parsing: .unconditional, help: "Stroke width in trace units (default: about 1/150 of the stroke's size, at most 2).")
     var width: Double?
 
     @Option(name: .long, help: "Output file: .png, .svg or .pdf.")
@@ -75,8 +75,9 @@ struct RenderCommand: ParsableCommand {
         if let f = frame, !(0..<chosen.events.count).contains(f) {
             throw CommandFailure("\(trace): stroke '\(chosen.id)' has frames 0…\(chosen.events.count - 1); --frame \(f) is outside")
         }
-        guard panelSize >= 80, panelSize <= 4000 else { throw CommandFailure("--panel-size must be within 80…4000 pixels") }
-        if let width { guard width > 0, width.isFinite else { throw CommandFailure("--width must be positive") } }
+        guard panelSize >= 80, panelSize <= 4000 else { throw CommandFailure("--panel-size must be within 80…4000 pixels, not \(panelSize)") }
+        if let width { guard width > 0, width.isFinite else { throw CommandFailure("--width must be a positive number, not \(width)") } }
+        if let columns { guard (1...64).contains(columns) else { throw CommandFailure("--columns must be in 1…64, not \(columns)") } }
         let labels = pipeline.isEmpty ? ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] : pipeline
 
         var grid: ComparisonGrid

@@ -11,30 +11,56 @@ struct ReportCommand: AsyncParsableCommand {
             synthetic set in Datasets/ plus the public recordings in ../shared/datasets when present; the \
             four seed presets and predictor variants) and writes out/report.html with the summary tables, \
             gnuplot figures (PNG and SVG), Cairo comparison rasters and the CSV tables beside it. \
-            Needs gnuplot (Debian: gnuplot-nox; or $STROKELAB_GNUPLOT).
+            Datasets that are skipped (optional and absent) are named on the console.
+
+            Needs gnuplot (Debian: gnuplot-nox; or $STROKELAB_GNUPLOT); it is checked before the \
+            experiment runs. The report replaces the previous one in DIR as one set (a report killed \
+            half-way leaves the previous one), and a second report on the same DIR at the same time is \
+            refused. Progress goes to standard error; --quiet silences it.
             """)
 
-    @Option(help: "Experiment spec (YAML or JSON).")
+    @Option(help: "Experiment spec (YAML or JSON; docs/spec.md).")
     var spec: String = "Experiments/default.yaml"
 
     @Option(help: "Output directory.")
     var out: String = "out"
 
-    @Option(help: "Timed repetitions of the render-strategy measurement.")
+    @Option(parsing: .unconditional, help: "Timed repetitions of the render-strategy measurement (1…1000).")
     var renderRepetitions: Int = 3
 
-    @Option(help: "Timed runs per pipeline of the throughput measurement.")
+    @Option(parsing: .unconditional, help: "Timed runs per pipeline of the throughput measurement (1…1000).")
     var throughputRuns: Int = 5
+
+    @Option(name: .customLong("max-pipelines"), parsing: .unconditional,
+            help: "Most pipelines the spec may expand to with its sweeps (default \(PipelineSet.defaultMaximumPipelines)).")
+    var maxPipelines: Int = PipelineSet.defaultMaximumPipelines
+
+    @Flag(help: "No progress lines.")
+    var quiet = false
+
+    func validate() throws {
+        guard (1...1000).contains(renderRepetitions) else {
+            throw ValidationError("--render-repetitions must be in 1…1000, not \(renderRepetitions)")
+        }
+        guard (1...1000).contains(throughputRuns) else {
+            throw ValidationError("--throughput-runs must be in 1…1000, not \(throughputRuns)")
+        }
+        guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
+    }
 
     func run() async throws {
         guard FileManager.default.fileExists(atPath: spec) else {
             throw CommandFailure("\(spec): no such spec file (run from the repository root, or give --spec)")
         }
-        let options = ReportOptions(specPath: spec, outputDirectory: out, renderRepetitions: max(1, renderRepetitions),
-                                    throughputRuns: max(1, throughputRuns))
+        let options = ReportOptions(specPath: spec, outputDirectory: out, renderRepetitions: renderRepetitions,
+                                    throughputRuns: throughputRuns)
+        let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
         let output: ReportBuilder.Output
         do {
-            output = try await ReportBuilder.build(options) { line in print(line) }
+            output = try await ReportBuilder.build(options, settings: settings) { line in
+                // Notes always; step lines are progress.
+                if line.hasPrefix("note: ") { print(line) } else if !quiet { print(line) }
+            }
         } catch { throw CommandFailure(error.description) }
         print("wrote \(output.htmlPath): \(output.figureCount) figures, \(output.rasterCount) rasters, \(output.files.count) files in \(String(format: "%.0f", output.elapsedSeconds)) s")
     }

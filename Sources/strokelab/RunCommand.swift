@@ -8,18 +8,29 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run an experiment: replay traces through pipelines and measure them.",
         discussion: """
             Writes DIR/results.csv (one row per stroke × pipeline × metric: \
-            dataset,trace,stroke,pipeline,metric,value,unit), DIR/summary.csv (per dataset × pipeline × \
-            metric: n, mean, median, p95, min, max and a seeded 95% bootstrap CI of the mean) and \
-            DIR/run.json (spec, canonical pipelines, tool version, git revision, machine, date), then \
-            prints a summary table. Without --spec and --trace it measures Datasets/synthetic; without \
-            --pipeline, the four seed presets. Nothing is written if any input is malformed.
+            dataset,trace,stroke,pipeline,metric,value,unit, then one column per swept parameter when \
+            the spec has sweeps), DIR/summary.csv (per dataset × pipeline × metric: n, mean, median, p95, \
+            min, max and a seeded 95% bootstrap CI of the mean) and DIR/run.json (spec, canonical \
+            pipelines, tool version, git revision, machine, date), then prints a summary table. Without \
+            --spec and --trace it measures Datasets/synthetic; without --pipeline, the four seed presets.
+
+            --trace files from one folder form one dataset named after the folder (--dataset NAME names \
+            the dataset of all --trace files instead); a --trace may be a file, a directory or a quoted \
+            glob ('traces/*.json'). The spec format is documented in docs/spec.md.
+
+            Nothing is written if any input is malformed. The three files replace the previous ones in \
+            DIR as one set (a run killed half-way leaves the previous set), and a second run on the same \
+            DIR at the same time is refused. Progress goes to standard error; --quiet silences it.
             """)
 
-    @Option(help: "Experiment spec (YAML or JSON). Its dataset paths are relative to the spec's directory.")
+    @Option(help: "Experiment spec (YAML or JSON; docs/spec.md). Its dataset paths are relative to the spec's directory.")
     var spec: String?
 
-    @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); added as its own dataset.")
+    @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); files from one folder form one dataset.")
     var traces: [String] = []
+
+    @Option(name: .customLong("dataset"), help: "Name of the dataset the --trace files form (default: their folder's name).")
+    var datasetName: String?
 
     @Option(help: "Format of the --trace files (native, svc, bdalab-json, wacom-csv, pointer-events, cyn, inkml, csv); detected when left out.")
     var format: String?
@@ -30,11 +41,21 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Output directory.")
     var out: String = "out"
 
-    @Flag(help: "Do not print the summary table.")
+    @Option(name: .customLong("max-pipelines"), parsing: .unconditional,
+            help: "Most pipelines the spec may expand to with its sweeps (default \(PipelineSet.defaultMaximumPipelines)).")
+    var maxPipelines: Int = PipelineSet.defaultMaximumPipelines
+
+    @Flag(help: "No progress lines and no summary table.")
     var quiet = false
 
     @Flag(help: "Also time each pipeline over each dataset (throughput.* rows, as 'strokelab bench' measures). Timings differ between runs; everything else is deterministic.")
     var throughput = false
+
+    func validate() throws {
+        guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
+        if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
+        if let datasetName, datasetName.isEmpty { throw ValidationError("--dataset needs a name") }
+    }
 
     func run() async throws {
         var experiment: ExperimentSpec
@@ -49,9 +70,8 @@ struct RunCommand: AsyncParsableCommand {
         if !traces.isEmpty {
             // Command-line paths are relative to the working directory, so make them absolute.
             let cwd = FileManager.default.currentDirectoryPath
-            experiment.datasets += traces.map { path in
-                ExperimentSpec.Dataset(name: nil, paths: [path.hasPrefix("/") ? path : cwd + "/" + path], format: format, optional: nil)
-            }
+            experiment.datasets += DatasetLoader.datasets(forTracePaths: traces.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 },
+                                                          name: datasetName, format: format)
         }
         if experiment.datasets.isEmpty {
             guard FileManager.default.fileExists(atPath: "Datasets/synthetic") else {
@@ -64,11 +84,17 @@ struct RunCommand: AsyncParsableCommand {
             experiment.pipelines = pipelines.map { ExperimentSpec.PipelineEntry(label: $0) }
             experiment.sweeps = []
         }
+        let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
         let report: Experiment.Report
+        let prepared: Experiment.Prepared
         do {
-            report = try await Experiment.run(experiment, specPath: spec, baseDirectory: base, outputDirectory: out)
-        } catch { throw CommandFailure(error.description) }
-        for note in report.notes { print("note: \(note)") }
+            prepared = try Experiment.prepare(experiment, specPath: spec, baseDirectory: base, settings: settings)
+            for note in prepared.notes { print("note: \(note)") }
+            let output = try Experiment.beginOutput(out)
+            report = try await Experiment.run(prepared, into: output, settings: settings)
+            do { try output.commit() } catch { throw ExperimentError(error.description) }
+        } catch let error as ExperimentError { throw CommandFailure(error.description) }
+        for note in report.notes.dropFirst(prepared.notes.count) { print("note: \(note)") }
         if !report.omissions.isEmpty {
             print("note: some metrics have no value on some strokes (a tap has no lag, a stroke that drew nothing has no fidelity); run.json lists them under \"omissions\" (\(report.omissions.count) lines)")
         }

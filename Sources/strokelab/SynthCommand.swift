@@ -30,22 +30,22 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "stylus or finger.")
     var kind: String = "stylus"
 
-    @Option(help: "Digitiser sample rate in Hz (240 pencil, 120 finger).")
+    @Option(parsing: .unconditional, help: "Digitiser sample rate in Hz, in (0, 10000] (240 pencil, 120 finger).")
     var sampleRate: Double = 240
 
-    @Option(help: "Display refresh rate in Hz (60 or 120).")
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz, in (0, 1000] (60 or 120).")
     var refreshRate: Double = 60
 
-    @Option(help: "Half-width of uniform timestamp jitter, in ms.")
+    @Option(parsing: .unconditional, help: "Half-width of uniform timestamp jitter, in ms (at most 45% of a sample period).")
     var jitterMs: Double = 0
 
-    @Option(help: "Standard deviation of position noise, in points.")
+    @Option(parsing: .unconditional, help: "Standard deviation of position noise, in points (≥ 0).")
     var noise: Double = 0
 
-    @Option(help: "Probability that a moved event is delivered late by a stall.")
+    @Option(parsing: .unconditional, help: "Probability that a moved event is delivered late by a stall, in [0, 1].")
     var stallProbability: Double = 0
 
-    @Option(help: "Frames a stall delays delivery by.")
+    @Option(parsing: .unconditional, help: "Frames a stall delays delivery by (1…60).")
     var stallFrames: Int = 2
 
     @Option(help: "Force profile: none, constant, bell, ramp.")
@@ -54,11 +54,29 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Tilt profile: none, upright, tilted, varying.")
     var tilt: String = "upright"
 
-    @Option(help: "Recorded predicted samples per moved event.")
+    @Option(parsing: .unconditional, help: "Recorded predicted samples per moved event (0…32).")
     var predicted: Int = 0
 
-    @Option(help: "Random seed.")
+    @Option(parsing: .unconditional, help: "Random seed (0…2^64-1).")
     var seed: UInt64 = 1
+
+    func validate() throws {
+        // Each numeric option by name, with its range and the value given (a negative value
+        // is read as the value, not as another option: `--sample-rate -5` is out of range).
+        func check(_ ok: Bool, _ option: String, _ range: String, _ value: Any) throws {
+            if !ok { throw ValidationError("\(option) must be \(range), not \(value)") }
+        }
+        try check(sampleRate > 0 && sampleRate <= 10_000, "--sample-rate", "in (0, 10000] Hz", sampleRate)
+        try check(refreshRate > 0 && refreshRate <= 1000, "--refresh-rate", "in (0, 1000] Hz", refreshRate)
+        if sampleRate > 0 && sampleRate <= 10_000 {
+            try check(jitterMs >= 0 && jitterMs <= 450 / sampleRate, "--jitter-ms", "in [0, \(450 / sampleRate)] ms (45% of a sample period at \(sampleRate) Hz)", jitterMs)
+        }
+        try check(noise >= 0 && noise.isFinite, "--noise", "≥ 0", noise)
+        try check(stallProbability >= 0 && stallProbability <= 1, "--stall-probability", "in [0, 1]", stallProbability)
+        try check((1...60).contains(stallFrames), "--stall-frames", "in 1…60", stallFrames)
+        try check((0...32).contains(predicted), "--predicted", "in 0…32", predicted)
+        if let name { try check(!name.isEmpty, "--name", "a non-empty name", "''") }
+    }
 
     func run() throws {
         guard let name else {
@@ -90,8 +108,11 @@ struct SynthCommand: ParsableCommand {
             stallFrames: stallFrames, force: kind == .finger ? .none : force, tilt: kind == .finger ? .none : tilt,
             predictedCount: predicted, seed: seed)
         if let problem = spec.problems.first { throw ValidationError(problem) }
-        var path = out ?? name + ".json"
-        if !path.hasSuffix(".json") { path += "/" + name + ".json" }
+        // The name is the trace's (metadata.source); the file name is its safe form, so a name
+        // such as "../x" cannot place the file outside the output directory.
+        let fileName = SafeFileName.make(name) + ".json"
+        var path = out ?? fileName
+        if !path.hasSuffix(".json") { path += "/" + fileName }
         try write(SyntheticTraceGenerator.generate(spec), to: path)
         print("wrote \(path)")
     }

@@ -156,7 +156,7 @@ final class RegressionCheckTests: XCTestCase {
     }
 
     func testToleranceOverridesGloballyAndPerMetric() throws {
-        let t = try RegressionTolerance(parsing: "10%, 1ms, lag.mean_ms=2ms, fidelity.*=0%+0.5, throughput.*=off")
+        let t = try RegressionTolerance(parsing: "10%, 1ms, lag.mean_ms=2ms, fidelity.*=0%+0.5units, throughput.*=off")
         XCTAssertEqual(try t.resolve(metric: "lag.mean_ms", unit: "ms"), .init(relative: 0.1, absolute: 2))
         XCTAssertEqual(try t.resolve(metric: "lag.p95_ms", unit: "ms"), .init(relative: 0.1, absolute: 1), "a global 1ms sets every ms floor")
         XCTAssertEqual(try t.resolve(metric: "lag.overshoot_rate", unit: "ratio"), .init(relative: 0.1, absolute: 0.005),
@@ -167,7 +167,7 @@ final class RegressionCheckTests: XCTestCase {
         let u = try RegressionTolerance(parsing: "off,fidelity.mean=20%")
         XCTAssertNil(try u.resolve(metric: "lag.mean_ms", unit: "ms"))
         XCTAssertEqual(try u.resolve(metric: "fidelity.mean", unit: "units"), .init(relative: 0.2, absolute: 0.01))
-        XCTAssertEqual(try RegressionTolerance(parsing: "fidelity.mean=1e-3").resolve(metric: "fidelity.mean", unit: "units"),
+        XCTAssertEqual(try RegressionTolerance(parsing: "fidelity.mean=1e-3units").resolve(metric: "fidelity.mean", unit: "units"),
                        .init(relative: 0.05, absolute: 0.001))
     }
 
@@ -263,10 +263,37 @@ final class RegressionCheckTests: XCTestCase {
         }
     }
 
-    func testAToleranceThatMatchesNothingIsNoted() throws {
-        let table = SummaryTable(rows: [row("fidelity.mean", 1)])
-        let report = try RegressionCheck.compare(baseline: table, results: table,
-                                                 tolerance: RegressionTolerance(parsing: "lag.mean_mss=2ms"))
-        XCTAssertEqual(report.notes, ["--tolerance 'lag.mean_mss' matched no checked metric"])
+    /// A typo in `--tolerance` used to pass silently (a note); it is an error naming the
+    /// nearest metric.
+    func testAToleranceThatNamesNoMetricIsRefusedWithAHint() throws {
+        let table = SummaryTable(rows: [row("fidelity.mean", 1), row("lag.mean_ms", 30, unit: "ms")])
+        XCTAssertThrowsError(try RegressionCheck.compare(baseline: table, results: table,
+                                                         tolerance: RegressionTolerance(parsing: "lag.mean_mss=2ms"))) { error in
+            XCTAssertTrue("\(error)".contains("names no metric"), "\(error)")
+            XCTAssertTrue("\(error)".contains("did you mean 'lag.mean_ms'"), "\(error)")
+        }
+        // A pattern that only matches metrics that are not checked is still a note.
+        let withPath = SummaryTable(rows: [row("fidelity.mean", 1), row("path.length", 100)])
+        let report = try RegressionCheck.compare(baseline: withPath, results: withPath,
+                                                 tolerance: RegressionTolerance(parsing: "path.*=5%"))
+        XCTAssertEqual(report.notes, ["--tolerance 'path.*' matched no checked metric"])
+    }
+
+    /// Issue 11 item 9: `--tolerance 10` was read as 10 in every metric's own unit, so a
+    /// planted +30 % regression passed. A bare number is refused unless it follows the exact
+    /// id of a dimensionless metric.
+    func testABareNumberIsAmbiguousAndRefused() throws {
+        for spec in ["10", "lag.*=2", "0%+0.5", "fidelity.*=0%+0.5"] {
+            XCTAssertThrowsError(try RegressionTolerance(parsing: spec), spec) { error in
+                XCTAssertTrue("\(error)".contains("ambiguous"), "\(error)")
+                XCTAssertTrue("\(error)".contains("%") && "\(error)".contains("ms"), "the message says what to write: \(error)")
+            }
+        }
+        XCTAssertEqual(try RegressionTolerance(parsing: "smoothness.sparc=0%+0.05").resolve(metric: "smoothness.sparc", unit: ""),
+                       .init(relative: 0, absolute: 0.05))
+        XCTAssertThrowsError(try RegressionTolerance(parsing: "fidelity.mean=0.5").resolve(metric: "fidelity.mean", unit: "pt")) { error in
+            XCTAssertTrue("\(error)".contains("ambiguous"), "\(error)")
+        }
+        XCTAssertEqual(try verdict("fidelity.mean", 1.0, 1.3, tolerance: "10%"), .regression)
     }
 }

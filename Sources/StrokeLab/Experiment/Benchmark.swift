@@ -155,8 +155,9 @@ public enum Benchmark {
     /// them, and writes `results.csv`, `summary.csv` and `bench.json` into `outputDirectory`.
     ///
     /// Everything is loaded and validated before any timing or writing, so an unknown
-    /// pipeline or a malformed trace leaves the output directory as it was; each file is
-    /// written atomically. Single-threaded: the figures are per core.
+    /// pipeline or a malformed trace leaves the output directory as it was; the three files
+    /// replace the previous ones as one set (``StrokeIO/OutputSet``). Single-threaded: the
+    /// figures are per core.
     /// - Throws: ``ExperimentError``, one line naming the file, pipeline or setting.
     public static func run(datasets: [ExperimentSpec.Dataset], pipelines labels: [String], baseDirectory: String = ".",
                            settings: Settings = Settings(), outputDirectory: String) throws(ExperimentError) -> Report {
@@ -184,9 +185,13 @@ public enum Benchmark {
         let manifest = Self.manifest(traces: traces, pipelines: pipelines, settings: settings, throughput: throughput,
                                      metrics: metrics, notes: notes)
         do {
-            try AtomicFile.write(text: ResultsTable(rows: rows).csvText, to: outputDirectory + "/results.csv")
-            try AtomicFile.write(text: SummaryTable(rows: summary).csvText, to: outputDirectory + "/summary.csv")
-            try AtomicFile.write(text: manifest, to: outputDirectory + "/bench.json")
+            // One set: results.csv, summary.csv and bench.json replace the previous ones together.
+            let output = try OutputSet.begin(directory: outputDirectory)
+            defer { output.abandon() }
+            try AtomicFile.write(text: ResultsTable(rows: rows).csvText, to: output.path("results.csv"))
+            try AtomicFile.write(text: SummaryTable(rows: summary).csvText, to: output.path("summary.csv"))
+            try AtomicFile.write(text: manifest, to: output.path("bench.json"))
+            try output.commit()
         } catch {
             throw ExperimentError(error.description)
         }

@@ -18,6 +18,18 @@ public struct LoadedTrace: Sendable {
     public var trace: Trace
 }
 
+/// Fixed slots written from parallel jobs, one slot per job (each written once).
+final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    subscript(i: Int) -> Value? {
+        get { lock.lock(); defer { lock.unlock() }; return storage[i] }
+        set { lock.lock(); storage[i] = newValue; lock.unlock() }
+    }
+    var values: [Value?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
 /// Finding and reading the trace files of an experiment's datasets.
 public enum DatasetLoader {
     /// Expands `pattern` — a file, a directory (searched recursively for trace files) or a
@@ -61,40 +73,85 @@ public enum DatasetLoader {
         }
     }
 
+    /// The datasets that command-line trace paths (`--trace`, repeatable) make: with `name`,
+    /// one dataset of that name holding every path; without, one dataset per distinct
+    /// ``defaultName(for:)`` — so several files from one folder (`--trace dir/a.json
+    /// --trace dir/b.json`) are one dataset named after the folder, in the order first
+    /// given. Each path may be a file, a directory or a glob (``expand(_:relativeTo:)``).
+    public static func datasets(forTracePaths paths: [String], name: String? = nil, format: String? = nil) -> [ExperimentSpec.Dataset] {
+        guard !paths.isEmpty else { return [] }
+        if let name { return [ExperimentSpec.Dataset(name: name, paths: paths, format: format, optional: nil)] }
+        var order: [String] = []
+        var grouped: [String: [String]] = [:]
+        for path in paths {
+            let key = defaultName(for: path)
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(path)
+        }
+        return order.map { ExperimentSpec.Dataset(name: $0, paths: grouped[$0]!, format: format, optional: nil) }
+    }
+
     /// Loads every dataset of a spec. Datasets marked optional whose files are missing are
     /// skipped with a note; otherwise a missing path or a malformed file is an error that
-    /// names the file.
-    public static func load(_ datasets: [ExperimentSpec.Dataset], relativeTo base: String)
+    /// names the file. Files are read in parallel (one per core); the result, and which
+    /// error is reported when several files are bad (the first in dataset and file order),
+    /// do not depend on it.
+    public static func load(_ datasets: [ExperimentSpec.Dataset], relativeTo base: String, progress: Progress = .silent)
         throws(ExperimentError) -> (traces: [LoadedTrace], notes: [String])
     {
-        var traces: [LoadedTrace] = []
         var notes: [String] = []
         var names: Set<String> = []
+        struct Job: Sendable { var dataset: String; var file: String; var stem: String; var format: String? }
+        var jobs: [Job] = []
         for dataset in datasets {
             guard !dataset.paths.isEmpty else { throw ExperimentError("a dataset has no paths") }
             var files: [String] = []
+            var seen: Set<String> = []
             var missing: [String] = []
             for pattern in dataset.paths {
                 let found = expand(pattern, relativeTo: base)
                 if found.isEmpty { missing.append(pattern) }
-                files += found
+                for f in found where seen.insert(f).inserted { files.append(f) }
             }
             let name = dataset.name ?? defaultName(for: dataset.paths[0])
-            guard names.insert(name).inserted else { throw ExperimentError("two datasets are named '\(name)'") }
+            guard !name.isEmpty else { throw ExperimentError("a dataset has an empty name") }
+            guard names.insert(name).inserted else {
+                throw ExperimentError("two datasets are named '\(ErrorText.excerpt(name, limit: 60))'; give them different names")
+            }
             if !missing.isEmpty {
+                let place = "\(missing.map { ErrorText.excerpt($0, limit: 120) }.joined(separator: ", ")) (relative to \(base.isEmpty ? "." : base))"
                 if dataset.optional == true {
-                    notes.append("dataset '\(name)' skipped: nothing found at \(missing.joined(separator: ", ")) (relative to \(base.isEmpty ? "." : base))")
+                    notes.append("dataset '\(name)' skipped: nothing found at \(place)")
                     continue
                 }
-                throw ExperimentError("dataset '\(name)': no trace file found at \(missing.joined(separator: ", "))")
+                throw ExperimentError("dataset '\(name)': no trace file found at \(place)")
             }
-            let traceNames = uniqueNames(for: files)
-            for (file, stem) in zip(files, traceNames) {
-                for (k, trace) in try read(path: file, format: dataset.format).enumerated() {
-                    traces.append(LoadedTrace(dataset: name, path: file, name: k == 0 ? stem : "\(stem)#\(k)", trace: trace))
-                }
+            for (file, stem) in zip(files, uniqueNames(for: files)) {
+                jobs.append(Job(dataset: name, file: file, stem: stem, format: dataset.format))
             }
         }
+        guard !jobs.isEmpty else { return ([], notes) }
+        progress.begin("reading \(jobs.count) trace file\(jobs.count == 1 ? "" : "s")", total: jobs.count)
+        let results = Slots<Result<[Trace], ExperimentError>>(count: jobs.count)
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            let job = work[i]
+            results[i] = Result { () throws(ExperimentError) -> [Trace] in try read(path: job.file, format: job.format) }
+            progress.advance()
+        }
+        var traces: [LoadedTrace] = []
+        for (job, result) in zip(jobs, results.values) {
+            let loaded: [Trace]
+            switch result! {
+            case .success(let t): loaded = t
+            case .failure(let e): throw e
+            }
+            for (k, trace) in loaded.enumerated() {
+                traces.append(LoadedTrace(dataset: job.dataset, path: job.file, name: k == 0 ? job.stem : "\(job.stem)#\(k)", trace: trace))
+            }
+        }
+        let strokes = traces.reduce(0) { $0 + $1.trace.strokes.count }
+        progress.end("read \(jobs.count) trace file\(jobs.count == 1 ? "" : "s") (\(traces.count) traces, \(strokes) strokes)")
         return (traces, notes)
     }
 

@@ -26,47 +26,125 @@ public enum Experiment {
         public var elapsedSeconds: Double
     }
 
-    /// Runs `spec` (paths relative to `baseDirectory`) and writes the result tables into
-    /// `outputDirectory`.
+    /// How an experiment runs, beyond its spec.
+    public struct Settings: Sendable {
+        /// The most pipelines the spec may expand to (its pipelines plus every sweep's
+        /// grid); more is refused with an error naming the sweep and the count
+        /// (``PipelineSet/defaultMaximumPipelines``; `strokelab run --max-pipelines`).
+        public var maximumPipelines: Int
+        /// Where progress lines go (``Progress/silent`` by default).
+        public var progress: Progress
+        /// Strokes measured at once (default: every core).
+        public var concurrency: Int
+
+        /// Creates settings.
+        public init(maximumPipelines: Int = PipelineSet.defaultMaximumPipelines, progress: Progress = .silent,
+                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+            self.maximumPipelines = maximumPipelines
+            self.progress = progress
+            self.concurrency = concurrency
+        }
+    }
+
+    /// An experiment loaded and validated, ready to measure: nothing has been written yet.
+    public struct Prepared: Sendable {
+        /// The spec.
+        public var spec: ExperimentSpec
+        /// The spec's file, when it came from one.
+        public var specPath: String?
+        /// The metric options, defaults filled in.
+        public var options: MetricOptions
+        /// The pipelines, sweeps expanded.
+        public var pipelines: [ExperimentPipeline]
+        /// The traces.
+        public var traces: [LoadedTrace]
+        /// Notes from loading (skipped datasets).
+        public var notes: [String]
+    }
+
+    /// Loads and validates `spec` (paths relative to `baseDirectory`): metric options,
+    /// pipelines (with the sweep cap of `settings`), every dataset. Writes nothing.
+    /// - Throws: ``ExperimentError`` with one line naming the file and the problem.
+    public static func prepare(_ spec: ExperimentSpec, specPath: String?, baseDirectory: String,
+                               settings: Settings = Settings()) throws(ExperimentError) -> Prepared {
+        let metricSettings = spec.metrics ?? MetricSettings()
+        if let problem = metricSettings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
+        let resamples = spec.bootstrap ?? 1000
+        guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000, not \(resamples)") }
+        let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
+                                                sweeps: spec.sweeps ?? [], maximum: settings.maximumPipelines)
+        guard !pipelines.isEmpty else { throw ExperimentError("the experiment has no pipelines") }
+        let progress = settings.progress
+        let (traces, notes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory, progress: progress)
+        guard !traces.isEmpty else {
+            throw ExperimentError("the experiment has no traces (every dataset was skipped: \(notes.joined(separator: "; ")))")
+        }
+        return Prepared(spec: spec, specPath: specPath, options: metricSettings.options, pipelines: pipelines,
+                        traces: traces, notes: notes)
+    }
+
+    /// Runs `spec` (paths relative to `baseDirectory`) and replaces the result set in
+    /// `outputDirectory` with its `results.csv`, `summary.csv` and `run.json`.
     ///
     /// Everything is loaded and validated before anything is written, so a malformed trace
-    /// or pipeline leaves the output directory as it was. Each file is written atomically.
+    /// or pipeline leaves the output directory as it was. The files are written into a
+    /// staging folder and switched in together (``StrokeIO/OutputSet``): a run killed at any
+    /// point leaves the previous set or the new one, and a second run on the same directory
+    /// at the same time is refused.
     /// - Throws: ``ExperimentError`` with one line naming the file and the problem.
     public static func run(_ spec: ExperimentSpec, specPath: String?, baseDirectory: String,
-                           outputDirectory: String) async throws(ExperimentError) -> Report {
+                           outputDirectory: String, settings: Settings = Settings()) async throws(ExperimentError) -> Report {
+        let prepared = try prepare(spec, specPath: specPath, baseDirectory: baseDirectory, settings: settings)
+        let output = try beginOutput(outputDirectory)
+        let report = try await run(prepared, into: output, settings: settings)
+        do { try output.commit() } catch { throw ExperimentError(error.description) }
+        return report
+    }
+
+    /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:)``).
+    public static func beginOutput(_ directory: String) throws(ExperimentError) -> OutputSet {
+        do { return try OutputSet.begin(directory: directory) } catch { throw ExperimentError(error.description) }
+    }
+
+    /// Measures a prepared experiment and writes `results.csv`, `summary.csv` and `run.json`
+    /// into `output`'s staging folder; the caller commits (or abandons) the set.
+    public static func run(_ prepared: Prepared, into output: OutputSet, settings: Settings = Settings()) async throws(ExperimentError)
+        -> Report
+    {
         let start = ContinuousClock.now
-        let settings = spec.metrics ?? MetricSettings()
-        if let problem = settings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
-        let options = settings.options
-        let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
-                                                sweeps: spec.sweeps ?? [])
-        guard !pipelines.isEmpty else { throw ExperimentError("the experiment has no pipelines") }
-        let (traces, loadNotes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory)
-        guard !traces.isEmpty else { throw ExperimentError("the experiment has no traces (every dataset was skipped)") }
+        let spec = prepared.spec
+        let traces = prepared.traces, pipelines = prepared.pipelines, options = prepared.options
         let seed = spec.seed ?? 1
         let resamples = spec.bootstrap ?? 1000
-        guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000") }
+        let progress = settings.progress
 
-        var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
-        outcome.notes = loadNotes + outcome.notes
+        let strokes = traces.reduce(0) { $0 + $1.trace.strokes.count }
+        progress.begin("measuring \(strokes) strokes × \(pipelines.count) pipelines", total: strokes * pipelines.count)
+        var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options,
+                                                 concurrency: settings.concurrency) { progress.advance() }
+        progress.end("measured \(strokes) strokes × \(pipelines.count) pipelines")
+        outcome.notes = prepared.notes + outcome.notes
         if spec.throughput == true {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it
             // results.csv holds every metric id of DESIGN.md, without it the same spec always
             // gives the same bytes.
+            progress.note("timing \(pipelines.count) pipelines (throughput)…")
             let measured = Benchmark.measureThroughput(traces: traces, pipelines: pipelines, settings: Benchmark.Settings())
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
         let summary = SummaryTable(summarizing: outcome.rows, seed: seed, resamples: resamples).rows
+        progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows (bootstrap \(resamples))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        let manifest = RunManifest.json(specPath: specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
-                                        options: options, seed: seed, resamples: resamples, elapsed: elapsed)
+        let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces,
+                                        outcome: outcome, options: options, seed: seed, resamples: resamples, elapsed: elapsed)
+        let parameters = PipelineSet.parameterColumns(pipelines)
         do {
-            try AtomicFile.write(text: ResultsTable(rows: outcome.rows).csvText, to: outputDirectory + "/results.csv")
-            try AtomicFile.write(text: SummaryTable(rows: summary).csvText, to: outputDirectory + "/summary.csv")
-            try AtomicFile.write(text: manifest, to: outputDirectory + "/run.json")
+            try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
+            try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
+            try AtomicFile.write(text: manifest, to: output.path("run.json"))
         } catch {
-            throw ExperimentError("\(error)")
+            throw ExperimentError(error.description)
         }
         return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
                       omissions: outcome.omissions, references: outcome.references, elapsedSeconds: elapsed)

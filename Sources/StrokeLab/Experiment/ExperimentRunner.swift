@@ -24,9 +24,11 @@ public enum ExperimentRunner {
         public var omissions: [String]
     }
 
-    /// Measures `traces` × `pipelines`.
+    /// Measures `traces` × `pipelines`; `jobDone` is called (from any thread) after each
+    /// stroke × pipeline, for progress.
     public static func run(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
-                           concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> Outcome {
+                           concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           jobDone: @escaping @Sendable () -> Void = {}) async -> Outcome {
         struct Job: Sendable { var trace: Int; var stroke: Int; var pipeline: Int }
         var jobs: [Job] = []
         for (t, loaded) in traces.enumerated() {
@@ -48,6 +50,7 @@ public enum ExperimentRunner {
                     let stroke = loaded.trace.strokes[job.stroke]
                     let pipeline = pipelines[job.pipeline]
                     let (rows, kind, notes) = measure(stroke: stroke, in: loaded, pipeline: pipeline, options: options)
+                    jobDone()
                     return (index, JobResult(rows: rows, reference: kind, notes: notes))
                 }
             }

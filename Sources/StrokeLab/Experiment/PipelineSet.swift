@@ -1,3 +1,4 @@
+import StrokeIO
 import StrokeSmoothing
 
 /// A pipeline of an experiment: the name results show and its resolved description.
@@ -6,6 +7,17 @@ public struct ExperimentPipeline: Sendable {
     public var name: String
     /// The resolved pipeline (canonical label, stages, factory).
     public var description: PipelineDescription
+    /// For a pipeline a sweep made: each swept `stage.parameter` and its value as written
+    /// in the label (`["predict.horizon": "16.7"]`); empty otherwise. Written as columns of
+    /// `results.csv` and `summary.csv` (``PipelineSet/parameterColumns(_:)``).
+    public var sweptParameters: [String: String] = [:]
+
+    /// Creates a pipeline entry.
+    public init(name: String, description: PipelineDescription, sweptParameters: [String: String] = [:]) {
+        self.name = name
+        self.description = description
+        self.sweptParameters = sweptParameters
+    }
 }
 
 /// Resolving an experiment's pipelines: labels, display names and sweep expansion.
@@ -13,11 +25,39 @@ public enum PipelineSet {
     /// The four seed presets, the default pipelines of `strokelab run`.
     public static let seedPresets = ["linear", "bezier4", "midpoint-bezier", "coalesced-only"]
 
+    /// The most pipelines an experiment may have unless told otherwise (`--max-pipelines`):
+    /// 1000. A sweep grid multiplies quickly (five parameters of 15 values are 759,375
+    /// pipelines), and every pipeline is replayed and measured on every stroke.
+    public static let defaultMaximumPipelines = 1000
+
+    /// How many pipelines `sweep` expands to: the product of its grid's value counts,
+    /// computed without overflow (as a `Double`).
+    public static func expandedCount(_ sweep: ExperimentSpec.Sweep) -> Double {
+        sweep.grid.values.reduce(1.0) { $0 * Double($1.count) }
+    }
+
     /// Resolves the spec's pipelines and expands its sweeps, in order.
+    /// - Parameter maximum: the most pipelines allowed in all (``defaultMaximumPipelines``);
+    ///   checked before any sweep is expanded, so a huge grid costs nothing.
     /// - Throws: ``ExperimentError`` for a label that does not resolve, a sweep key that
-    ///   names no stage or parameter, or two pipelines with the same name.
+    ///   names no stage or parameter, two pipelines with the same name, or more pipelines
+    ///   than `maximum` (naming the sweep and its count).
     public static func resolve(_ entries: [ExperimentSpec.PipelineEntry], sweeps: [ExperimentSpec.Sweep] = [],
-                               registry: StageRegistry = .standard) throws(ExperimentError) -> [ExperimentPipeline] {
+                               registry: StageRegistry = .standard, maximum: Int = defaultMaximumPipelines)
+        throws(ExperimentError) -> [ExperimentPipeline]
+    {
+        var total = Double(entries.count)
+        for (i, sweep) in sweeps.enumerated() {
+            let n = expandedCount(sweep)
+            total += n
+            func count(_ x: Double) -> String { x < 1e15 ? String(Int64(x)) : String(x) }
+            if n > Double(maximum) {
+                throw ExperimentError("sweeps[\(i)] ('\(ErrorText.excerpt(sweep.label, limit: 80))') expands to \(count(n)) pipelines, more than the limit of \(maximum); use fewer grid values, or raise the limit with --max-pipelines \(count(n))")
+            }
+            if total > Double(maximum) {
+                throw ExperimentError("the experiment has \(count(total)) pipelines with sweeps[\(i)] ('\(ErrorText.excerpt(sweep.label, limit: 80))'), more than the limit of \(maximum); use fewer grid values, or raise the limit with --max-pipelines")
+            }
+        }
         var result: [ExperimentPipeline] = []
         for entry in entries {
             do {
@@ -88,9 +128,23 @@ public enum PipelineSet {
             if sweep.name != nil {
                 for (key, value) in zip(keys, combination) { name = name.replacingAll("{\(key)}", with: value.description) }
             }
-            out.append(ExperimentPipeline(name: name, description: description))
+            var swept: [String: String] = [:]
+            for (key, value) in zip(keys, combination) { swept[key] = value.description }
+            out.append(ExperimentPipeline(name: name, description: description, sweptParameters: swept))
         }
         return out
+    }
+
+    /// The swept parameters of `pipelines` as extra columns of the result tables: every
+    /// key any sweep varies, sorted, with each swept pipeline's values (others are blank).
+    public static func parameterColumns(_ pipelines: [ExperimentPipeline]) -> ParameterColumns {
+        var names: Set<String> = []
+        var values: [String: [String: String]] = [:]
+        for p in pipelines where !p.sweptParameters.isEmpty {
+            names.formUnion(p.sweptParameters.keys)
+            values[p.name] = p.sweptParameters
+        }
+        return ParameterColumns(names: names.sorted(), values: values)
     }
 }
 

@@ -89,9 +89,16 @@ public enum RegressionCheck {
 
     /// Compares `results` with `baseline` under `tolerance` (see the type's documentation).
     /// - Throws: ``ExperimentError`` when a table holds a dataset × pipeline × metric twice,
-    ///   or a `--tolerance` item contradicts a metric's unit.
+    ///   a `--tolerance` item contradicts a metric's unit, or a `--tolerance` item names no
+    ///   metric of either table (a typo must not pass silently).
     public static func compare(baseline: SummaryTable, results: SummaryTable,
                                tolerance: RegressionTolerance = RegressionTolerance()) throws(ExperimentError) -> Report {
+        let metrics = Set(baseline.rows.map(\.metric) + results.rows.map(\.metric))
+        for o in tolerance.overrides where !metrics.contains(where: { MetricPattern.matches(o.pattern, $0) }) {
+            let near = metrics.min { RegressionTolerance.distance(o.pattern, $0) < RegressionTolerance.distance(o.pattern, $1) }
+            let hint = near.flatMap { RegressionTolerance.distance(o.pattern, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            throw ExperimentError("--tolerance '\(ErrorText.excerpt(o.pattern, limit: 60))' names no metric of the baseline or the results\(hint)")
+        }
         let old = try index(baseline, name: "the baseline")
         let new = try index(results, name: "the results")
         var comparisons: [Comparison] = []
@@ -262,6 +269,50 @@ public enum RegressionCheck {
             lines.append("FAIL: " + parts.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The machine-readable verdict `strokelab check --json` prints, for CI systems: one
+    /// JSON object (stable keys, deterministic order):
+    ///
+    /// ```json
+    /// {"passed": false, "exitStatus": 1, "baseline": "base/summary.csv", "results": "out/summary.csv",
+    ///  "counts": {"regression": 1, "improvement": 0, "unchanged": 43, "not checked": 4, "missing": 0, "new": 0, "incomparable": 0},
+    ///  "comparisons": [{"dataset": "synthetic", "pipeline": "midpoint-bezier", "metric": "fidelity.mean",
+    ///                   "unit": "pt", "verdict": "regression", "baseline": 0.6002, "result": 0.7803,
+    ///                   "change": 0.30, "allowance": 0.03001, "reason": ""}, …],
+    ///  "notes": []}
+    /// ```
+    ///
+    /// `comparisons` lists every row that is not `unchanged` or `not checked` (regressions,
+    /// improvements, missing, new, incomparable); `change` is the relative change of the mean
+    /// (null when the baseline is 0 or a mean is missing); `exitStatus` is what the command
+    /// returns (0 pass, 1 fail).
+    public static func json(_ report: Report, allowMissing: Bool, baseline: String, results: String) -> String {
+        let q = JSONText.quoted
+        func n(_ v: Double?) -> String { v.flatMap { $0.isFinite ? JSONText.number($0) : nil } ?? "null" }
+        let passed = report.passed(allowMissing: allowMissing)
+        var lines = ["{"]
+        lines.append("  \"passed\": \(passed),")
+        lines.append("  \"exitStatus\": \(passed ? 0 : 1),")
+        lines.append("  \"baseline\": \(q(baseline)),")
+        lines.append("  \"results\": \(q(results)),")
+        lines.append("  \"counts\": {" + Verdict.allCases.map { "\(q($0.rawValue)): \(report.count($0))" }.joined(separator: ", ") + "},")
+        let listed = report.comparisons.filter { $0.verdict != .unchanged && $0.verdict != .notChecked }
+        lines.append("  \"comparisons\": [")
+        lines.append(listed.map { c in
+            let b = c.baseline?.mean, r = c.result?.mean
+            let change: Double? = b.flatMap { b in r.flatMap { r in b != 0 && b.isFinite && r.isFinite ? (r - b) / abs(b) : nil } }
+            return "    {\"dataset\": \(q(c.dataset)), \"pipeline\": \(q(c.pipeline)), \"metric\": \(q(c.metric)), \"unit\": \(q(c.unit)), \"verdict\": \(q(c.verdict.rawValue)), \"baseline\": \(n(b)), \"result\": \(n(r)), \"change\": \(n(change)), \"allowance\": \(n(c.allowance)), \"reason\": \(q(c.reason))}"
+        }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"notes\": [\(report.notes.map(q).joined(separator: ", "))]")
+        lines.append("}")
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// The JSON `strokelab check --json` prints when it cannot compare (exit status 2).
+    public static func jsonError(_ message: String) -> String {
+        "{\n  \"passed\": false,\n  \"exitStatus\": 2,\n  \"error\": \(JSONText.quoted(message))\n}"
     }
 
     private struct Key: Hashable {

@@ -14,11 +14,14 @@
 /// `--tolerance` overrides them: comma-separated items, each `VALUE` (every metric) or
 /// `METRIC=VALUE` (a metric id, or a pattern with `*`, e.g. `lag.*`). A value is `off` (do not
 /// check), or terms joined by `+`: `5%` sets r, a number with the metric's unit (`2ms`,
-/// `0.05units`, `0.5count`; one of ``knownUnits``) or a bare number sets a. A term with a unit applies only to
+/// `0.05pt`, `0.5count`; one of ``knownUnits``) sets a. A term with a unit applies only to
 /// metrics in that unit, so a global `1ms` sets the floor of every millisecond metric and
 /// `lag.*=1ms` leaves `lag.overshoot_rate` alone; a unit that contradicts an exact metric id
-/// (`fidelity.mean=2ms`) is an error. Parts not given keep their defaults; items apply in
-/// order, global ones before per-metric ones. Examples: `10%`, `lag.mean_ms=2ms`,
+/// (`fidelity.mean=2ms`) is an error. A **bare number** is ambiguous — `--tolerance 10` used
+/// to mean 10 in every metric's own unit, so a +30 % regression passed — and is refused,
+/// except after an exact id of a dimensionless metric (`smoothness.sparc=0%+0.05`, whose
+/// unit is empty). Parts not given keep their defaults; items apply in order, global ones
+/// before per-metric ones. Examples: `10%`, `lag.mean_ms=2ms`,
 /// `fidelity.mean=10%,throughput.*=off`, `smoothness.sparc=0%+0.05`.
 public struct RegressionTolerance: Hashable, Sendable {
     /// One `VALUE`: relative part, absolute part, or off.
@@ -27,7 +30,8 @@ public struct RegressionTolerance: Hashable, Sendable {
         public var relative: Double?
         /// Absolute part a, when given.
         public var absolute: Double?
-        /// The unit the absolute part was written with; `nil` for a bare number (any unit).
+        /// The unit the absolute part was written with (`""` for a bare number, which only a
+        /// dimensionless metric takes); `nil` when there is no absolute part.
         public var absoluteUnit: String?
         /// Do not check the metric at all.
         public var off: Bool
@@ -101,9 +105,9 @@ public struct RegressionTolerance: Hashable, Sendable {
                 guard !key.isEmpty, key.unicodeScalars.allSatisfy({ Self.metricCharacters.contains($0) }) else {
                     throw ExperimentError("--tolerance item '\(item)': '\(key)' is not a metric id or pattern (letters, digits, . _ @ *)")
                 }
-                overrides.append(Override(pattern: key, setting: try Self.parseValue(value, item: item)))
+                overrides.append(Override(pattern: key, setting: try Self.parseValue(value, item: item, exactMetric: !key.contains("*"))))
             } else {
-                global.append(try Self.parseValue(item, item: item))
+                global.append(try Self.parseValue(item, item: item, exactMetric: false))
             }
         }
     }
@@ -122,7 +126,9 @@ public struct RegressionTolerance: Hashable, Sendable {
             if let a = s.absolute {
                 if let u = s.absoluteUnit, u != unit {
                     if let exact {
-                        throw ExperimentError("--tolerance item for \(exact): the absolute part is in '\(u)' but the metric's unit is '\(unit.isEmpty ? "(none)" : unit)'")
+                        throw ExperimentError(u.isEmpty
+                            ? "--tolerance item for \(exact): a bare number is ambiguous for a metric in '\(unit)'; write it with % or '\(unit)'"
+                            : "--tolerance item for \(exact): the absolute part is in '\(u)' but the metric's unit is '\(unit.isEmpty ? "(none)" : unit)'")
                     }
                     return
                 }
@@ -137,11 +143,15 @@ public struct RegressionTolerance: Hashable, Sendable {
         return off ? nil : resolved
     }
 
+    /// Edit distance between two metric ids (for "did you mean" hints).
+    static func distance(_ a: String, _ b: String) -> Int { ExperimentSpec.editDistance(a, b) }
+
     /// Characters allowed in a metric key.
     static let metricCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@*-".unicodeScalars)
 
-    /// Parses `off` or `TERM(+TERM)*`.
-    static func parseValue(_ value: String, item: String) throws(ExperimentError) -> Setting {
+    /// Parses `off` or `TERM(+TERM)*`; a bare number is accepted only for an exact metric id
+    /// (it then means a dimensionless absolute part).
+    static func parseValue(_ value: String, item: String, exactMetric: Bool) throws(ExperimentError) -> Setting {
         guard !value.isEmpty else { throw ExperimentError("--tolerance item '\(item)': no value (e.g. 5%, 2ms, off)") }
         if value.lowercased() == "off" { return Setting(off: true) }
         var setting = Setting()
@@ -152,7 +162,10 @@ public struct RegressionTolerance: Hashable, Sendable {
             while let last = numberText.last, "eE-".contains(last) { numberText.removeLast() }
             let unit = String(term.dropFirst(numberText.count)).trimmingSpacesAndTabs
             guard !numberText.isEmpty, let number = Double(numberText), number.isFinite, number >= 0 else {
-                throw ExperimentError("--tolerance item '\(item)': '\(term)' is not a non-negative number with an optional % or unit")
+                throw ExperimentError("--tolerance item '\(item)': '\(term)' is not a non-negative number with % or a unit (e.g. 10%, 2ms, 0.05pt)")
+            }
+            if unit.isEmpty && !exactMetric {
+                throw ExperimentError("--tolerance item '\(item)': the bare number \(numberText) is ambiguous; write \(numberText)% for a relative tolerance, or \(numberText)ms, \(numberText)pt, \(numberText)ratio, … for an absolute one in the metric's unit")
             }
             if unit == "%" {
                 guard setting.relative == nil else { throw ExperimentError("--tolerance item '\(item)': two relative parts") }
@@ -163,7 +176,7 @@ public struct RegressionTolerance: Hashable, Sendable {
                 }
                 guard setting.absolute == nil else { throw ExperimentError("--tolerance item '\(item)': two absolute parts") }
                 setting.absolute = number
-                setting.absoluteUnit = unit.isEmpty ? nil : unit
+                setting.absoluteUnit = unit
             }
         }
         return setting

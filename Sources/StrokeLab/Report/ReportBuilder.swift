@@ -55,34 +55,52 @@ public enum ReportBuilder {
     }
 
     /// Builds the report. `log` receives one line per step.
+    ///
+    /// Everything is checked before the experiment runs: the spec, every dataset, and that
+    /// gnuplot can be started (a missing gnuplot used to be found only after the whole
+    /// experiment). The report, its figures, rasters and tables are written into a staging
+    /// folder and replace the previous report as one set (``StrokeIO/OutputSet``); a second
+    /// report on the same directory at the same time is refused. File names made from
+    /// dataset names and stroke ids are mapped to safe names (``StrokeIO/SafeFileName``),
+    /// so nothing is written outside the output directory.
     /// - Throws: ``ExperimentError`` with one line naming what failed (a malformed trace, a
     ///   missing gnuplot, an unwritable directory).
-    public static func build(_ options: ReportOptions, log: @Sendable (String) -> Void = { _ in }) async throws(ExperimentError)
-        -> Output
-    {
+    public static func build(_ options: ReportOptions, settings: Experiment.Settings = Experiment.Settings(),
+                             log: @Sendable (String) -> Void = { _ in }) async throws(ExperimentError) -> Output {
         let clock = ContinuousClock()
         let start = clock.now
         let spec = try ExperimentSpec.load(path: options.specPath)
         var base = (options.specPath as NSString).deletingLastPathComponent
         if base.isEmpty { base = "." }
-        let out = options.outputDirectory
+
+        do { try GnuplotSession.checkAvailable(executable: options.gnuplot) } catch {
+            throw ExperimentError("report: \(error.description)")
+        }
+        let prepared = try Experiment.prepare(spec, specPath: options.specPath, baseDirectory: base, settings: settings)
+        for note in prepared.notes { log("note: \(note)") }
+        let output = try Experiment.beginOutput(options.outputDirectory)
+        defer { output.abandon() }
 
         log("running the experiment \(options.specPath)…")
-        let experiment = try await Experiment.run(spec, specPath: options.specPath, baseDirectory: base, outputDirectory: out)
+        let experiment = try await Experiment.run(prepared, into: output, settings: settings)
         log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
         var builder = Builder(options: options, spec: spec, experiment: experiment,
-                              summary: SummaryTable(rows: experiment.summary))
+                              summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
+                              progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "run.json"]
         try builder.makeEverything(log: log)
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
-        let missing = report.linkedFiles.filter { !FileManager.default.fileExists(atPath: out + "/" + $0) }
+        let missing = report.linkedFiles.filter { !FileManager.default.fileExists(atPath: output.stagingDirectory + "/" + $0) }
         guard missing.isEmpty else {
             throw ExperimentError("report: linked files were not written: \(missing.joined(separator: ", "))")
         }
-        do { try AtomicFile.write(text: report.html, to: out + "/report.html") } catch { throw ExperimentError("\(error)") }
+        do {
+            try AtomicFile.write(text: report.html, to: output.path("report.html"))
+            try output.commit()
+        } catch { throw ExperimentError("\(error)") }
         builder.files.append("report.html")
-        return Output(htmlPath: out + "/report.html", files: builder.files, figureCount: builder.figureCount,
+        return Output(htmlPath: options.outputDirectory + "/report.html", files: builder.files, figureCount: builder.figureCount,
                       rasterCount: builder.rasterCount, elapsedSeconds: (clock.now - start) / .seconds(1))
     }
 }
@@ -99,15 +117,22 @@ struct Builder {
     /// Report sections' content, filled by the make… steps.
     var figures: [String: HTMLReport.Figure] = [:]
     var measuredNotes: [String] = []
+    /// Where files are written: the output set's staging folder.
+    let out: String
+    /// Progress lines.
+    let progress: Progress
+    /// Safe file names for figure and raster names made from dataset names and stroke ids.
+    var fileNames = SafeFileName.Registry()
 
-    init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable) {
+    init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable, out: String,
+         progress: Progress = .silent) {
         self.options = options
         self.spec = spec
         self.experiment = experiment
         self.summary = summary
+        self.out = out
+        self.progress = progress
     }
-
-    var out: String { options.outputDirectory }
     var metricOptions: MetricOptions { spec.metricOptions }
 
     // MARK: - Choosing strokes
@@ -158,8 +183,10 @@ struct Builder {
     }
 
     /// Renders `figure` to `figures/<name>.png` and `.svg` and records it for the HTML.
+    /// `name` may come from input (a dataset name): the file gets ``SafeFileName``'s form.
     mutating func plot(_ figure: Figure, name: String, title: String, caption: String) throws(ExperimentError) {
-        let png = "figures/\(name).png", svg = "figures/\(name).svg"
+        let file = fileNames.name(for: name)
+        let png = "figures/\(file).png", svg = "figures/\(file).svg"
         do {
             try FigureRenderer.render(figure, to: out + "/" + png, format: .png, gnuplot: options.gnuplot)
             try FigureRenderer.render(figure, to: out + "/" + svg, format: .svg, gnuplot: options.gnuplot)
@@ -172,8 +199,10 @@ struct Builder {
     }
 
     /// Draws `grid` to `rasters/<name>.png` and `.svg` and records it for the HTML.
+    /// `name` may come from input (a stroke id): the file gets ``SafeFileName``'s form.
     mutating func raster(_ grid: ComparisonGrid, name: String, title: String, caption: String) throws(ExperimentError) {
-        let png = "rasters/\(name).png", svg = "rasters/\(name).svg"
+        let file = fileNames.name(for: name)
+        let png = "rasters/\(file).png", svg = "rasters/\(file).svg"
         do {
             try RasterRenderer.write(grid, to: out + "/" + png, format: .png)
             try RasterRenderer.write(grid, to: out + "/" + svg, format: .svg)

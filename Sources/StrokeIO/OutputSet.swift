@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A set of output files that replaces the previous set in an output directory all at once,
+/// so that a run killed at any point (`kill -9`, a full disk, a power cut after the switch)
+/// leaves the directory holding either the previous complete set or the new complete set,
+/// never a mix (issue 11 item 7).
+///
+/// **Layout.** In the output directory `OUT`, each file or folder of the set is a symbolic
+/// link through one switch link to the set's own hidden folder:
+///
+/// ```text
+/// OUT/results.csv  → .strokelab-current/results.csv
+/// OUT/figures      → .strokelab-current/figures
+/// OUT/.strokelab-current → .strokelab-set-<id>      (the switch)
+/// OUT/.strokelab-set-<id>/results.csv, figures/…    (the files themselves)
+/// OUT/.strokelab-lock                               (held while a run writes)
+/// ```
+///
+/// Readers open `OUT/results.csv` as before. A run writes its files into a fresh staging
+/// folder (``stagingDirectory``), then ``commit()`` makes sure every name of the new set has
+/// its link (links to names the old set lacks resolve to nothing until the switch, exactly
+/// as before), atomically replaces `.strokelab-current` (one `rename`), removes the links of
+/// names the new set lacks and deletes the old set. Files of `OUT` that are not the set's
+/// (another command's output, `OUT/run/` of a nested run, a notebook) are never touched.
+///
+/// **Exclusive.** ``begin(directory:)`` takes an exclusive `flock` on `OUT/.strokelab-lock`,
+/// so a second run on the same `OUT` fails at once with an error naming the other process;
+/// the lock ends with the process, however it ends. Holding the lock, it removes what
+/// killed runs left behind: staging folders, sets no longer current, temporary links, and
+/// the `.<name>.tmp-*` files earlier versions could leak.
+///
+/// **Names.** ``path(_:)`` accepts only relative paths inside the set (no `..`, no
+/// absolute paths, no control characters), so nothing is written outside `OUT`.
+public final class OutputSet: @unchecked Sendable {
+    /// The output directory as given.
+    public let directory: String
+    /// Where this run writes its files until ``commit()``.
+    public let stagingDirectory: String
+    private let lockDescriptor: Int32
+    private var finished = false
+
+    /// The switch link's name.
+    public static let currentLink = ".strokelab-current"
+    /// The lock file's name.
+    public static let lockFile = ".strokelab-lock"
+    static let setPrefix = ".strokelab-set-"
+    static let stagingPrefix = ".strokelab-staging-"
+
+    private init(directory: String, staging: String, lock: Int32) {
+        self.directory = directory
+        self.stagingDirectory = staging
+        self.lockDescriptor = lock
+    }
+
+    deinit {
+        if !finished { abandon() }
+    }
+
+    /// Creates `directory` if needed, takes its lock, removes what killed runs left there and
+    /// makes a fresh staging folder.
+    /// - Throws: when the directory cannot be created or written, is a file, or another
+    ///   process holds its lock.
+    public static func begin(directory: String) throws(AtomicFile.IOError) -> OutputSet {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw AtomicFile.IOError(path: directory, problem: "is a file; the output must be a directory")
+            }
+        } else {
+            do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw AtomicFile.IOError(path: directory, problem: "cannot create the output directory: \(error.localizedDescription)")
+            }
+        }
+        let lockPath = directory + "/" + lockFile
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFile.IOError(path: directory, problem: "cannot create the lock file \(lockFile): \(reason())") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let other = String(decoding: (try? readAll(fd)) ?? [], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            close(fd)
+            throw AtomicFile.IOError(path: directory, problem: "another strokelab run\(other.isEmpty ? "" : " (pid \(ErrorText.excerpt(other, limit: 12)))") is writing this output directory; wait for it to finish or choose another --out")
+        }
+        // Record who holds it (for the message above); the content does not matter otherwise.
+        _ = ftruncate(fd, 0)
+        let pid = Array("\(getpid())\n".utf8)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+        removeLeftovers(in: directory)
+        let staging = directory + "/" + stagingPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard mkdir(staging, 0o755) == 0 else {
+            let why = reason()
+            close(fd)
+            throw AtomicFile.IOError(path: directory, problem: "cannot write in the output directory: \(why)")
+        }
+        return OutputSet(directory: directory, staging: staging, lock: fd)
+    }
+
+    /// The staging path of `relative` (e.g. `figures/trade-off.png`), for writing.
+    /// - Precondition: `relative` is a safe relative path (``isSafeRelativePath(_:)``);
+    ///   callers build it from ``SafeFileName`` names.
+    public func path(_ relative: String) -> String {
+        precondition(Self.isSafeRelativePath(relative), "unsafe output path \(relative)")
+        return stagingDirectory + "/" + relative
+    }
+
+    /// True for a relative path of non-empty components that are not `.` or `..`, without
+    /// control characters and not absolute: a path that stays inside the set.
+    public static func isSafeRelativePath(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/") else { return false }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.allSatisfy { p in
+            !p.isEmpty && p != "." && p != ".." && !p.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        } && !parts[0].hasPrefix(".strokelab")
+    }
+
+    /// Switches the directory to the staged set (see the type's documentation) and releases
+    /// the lock. After it returns, `directory` holds exactly the new set.
+    /// - Throws: when a link cannot be made; the previous set then stays current and the
+    ///   staging folder is removed.
+    public func commit() throws(AtomicFile.IOError) {
+        precondition(!finished, "commit after commit or abandon")
+        let fm = FileManager.default
+        let dir = directory
+        let names = ((try? fm.contentsOfDirectory(atPath: stagingDirectory)) ?? []).sorted()
+        let oldTarget = try? fm.destinationOfSymbolicLink(atPath: dir + "/" + Self.currentLink)
+        let oldNames = oldTarget.flatMap { try? fm.contentsOfDirectory(atPath: dir + "/" + $0) } ?? []
+        do throws(AtomicFile.IOError) {
+            try syncDirectory(stagingDirectory)
+            // 1. Every name of the new set gets its link before the switch. A name the old set
+            //    lacks then resolves to nothing, exactly as before; an entry of an older layout
+            //    (a plain file or folder of the same name) is replaced.
+            for name in names { try link(name) }
+            // 2. The switch: one atomic rename of the current link.
+            let setName = Self.setPrefix + String(stagingDirectory.split(separator: "/").last!.dropFirst(Self.stagingPrefix.count))
+            guard rename(stagingDirectory, dir + "/" + setName) == 0 else {
+                throw AtomicFile.IOError(path: dir, problem: "cannot finish the output set: \(Self.reason())")
+            }
+            let temporaryLink = dir + "/" + Self.currentLink + ".tmp-\(getpid())"
+            unlink(temporaryLink)
+            guard symlink(setName, temporaryLink) == 0, rename(temporaryLink, dir + "/" + Self.currentLink) == 0 else {
+                let why = Self.reason()
+                unlink(temporaryLink)
+                _ = try? fm.removeItem(atPath: dir + "/" + setName)
+                throw AtomicFile.IOError(path: dir, problem: "cannot switch to the new output set: \(why)")
+            }
+            try syncDirectory(dir)
+        } catch {
+            abandon()
+            throw error
+        }
+        finished = true
+        // 3. After the switch: links of names the new set lacks, and the old set, go.
+        for name in oldNames where !names.contains(name) {
+            let path = dir + "/" + name
+            if (try? fm.destinationOfSymbolicLink(atPath: path)) == Self.currentLink + "/" + name { unlink(path) }
+        }
+        if let oldTarget, oldTarget.hasPrefix(Self.setPrefix), !oldTarget.contains("/") {
+            try? fm.removeItem(atPath: dir + "/" + oldTarget)
+        }
+        close(lockDescriptor)
+    }
+
+    /// Gives up: removes the staging folder and releases the lock, leaving the previous set
+    /// as it was.
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        try? FileManager.default.removeItem(atPath: stagingDirectory)
+        close(lockDescriptor)
+    }
+
+    /// Makes `OUT/name` the link `.strokelab-current/name`, replacing any other entry of
+    /// that name atomically for files (a folder of an older layout is moved aside first).
+    private func link(_ name: String) throws(AtomicFile.IOError) {
+        let fm = FileManager.default
+        let path = directory + "/" + name
+        let target = Self.currentLink + "/" + name
+        if (try? fm.destinationOfSymbolicLink(atPath: path)) == target { return }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            // An older layout's real folder: out of the way first (rename cannot replace a
+            // folder with a link); it is removed as a leftover.
+            let aside = directory + "/" + Self.stagingPrefix + "old-\(getpid())-\(name)"
+            guard rename(path, aside) == 0 else {
+                throw AtomicFile.IOError(path: path, problem: "cannot replace the folder with the new output: \(Self.reason())")
+            }
+            try? fm.removeItem(atPath: aside)
+        }
+        let temporary = directory + "/.strokelab-link-\(getpid())-\(name)"
+        unlink(temporary)
+        guard symlink(target, temporary) == 0 else {
+            throw AtomicFile.IOError(path: path, problem: "cannot create the link: \(Self.reason())")
+        }
+        guard rename(temporary, path) == 0 else {
+            let why = Self.reason()
+            unlink(temporary)
+            throw AtomicFile.IOError(path: path, problem: "cannot replace it with the new output: \(why)")
+        }
+    }
+
+    /// Removes staging folders, sets that are not current, temporary links and the
+    /// `.<name>.tmp-<pid>-<n>` files of interrupted atomic writes. Only called with the lock.
+    static func removeLeftovers(in directory: String) {
+        let fm = FileManager.default
+        let current = try? fm.destinationOfSymbolicLink(atPath: directory + "/" + currentLink)
+        for entry in (try? fm.contentsOfDirectory(atPath: directory)) ?? [] {
+            let stale: Bool
+            if entry.hasPrefix(stagingPrefix) || entry.hasPrefix(".strokelab-link-") || entry.hasPrefix(currentLink + ".tmp-") {
+                stale = true
+            } else if entry.hasPrefix(setPrefix) {
+                stale = entry != current
+            } else {
+                stale = isAtomicTemporary(entry)
+            }
+            if stale { try? fm.removeItem(atPath: directory + "/" + entry) }
+        }
+    }
+
+    /// True for the temporary names ``AtomicFile/write(_:to:)`` uses, `.<name>.tmp-<pid>-<n>`,
+    /// whose process no longer runs (another command may be writing a file here right now).
+    static func isAtomicTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return false }
+        let suffix = name[range.upperBound...].split(separator: "-")
+        guard suffix.count == 2, suffix.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(suffix[0]) else { return false }
+        return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    private func syncDirectory(_ path: String) throws(AtomicFile.IOError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw AtomicFile.IOError(path: path, problem: "cannot open the directory: \(Self.reason())") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw AtomicFile.IOError(path: path, problem: "fsync failed: \(Self.reason())") }
+    }
+
+    private static func readAll(_ fd: Int32) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
+        return n > 0 ? Array(buffer[0..<n]) : []
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+}
