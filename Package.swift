@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StrokeRaster", targets: ["StrokeRaster"]),
         .library(name: "StrokeLab", targets: ["StrokeLab"]),
         .executable(name: "strokelab", targets: ["strokelab"]),
+        .executable(name: "strokelab-fuzz", targets: ["strokelab-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,10 +68,18 @@ let package = Package(
                 "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The readers' fuzzing harness (docs/fuzzing.md): the contract every case must keep,
+        // seeds and mutations; used by the tests and by the strokelab-fuzz tool.
+        .target(
+            name: "StrokeFuzz",
+            dependencies: ["StrokeIO", "StrokeCore"]),
+        .executableTarget(
+            name: "strokelab-fuzz",
+            dependencies: ["StrokeFuzz", "StrokeIO"]),
         .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
-        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics"]),
+        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics", "StrokeFuzz"]),
         .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO"]),
         .testTarget(
             name: "StrokeRasterTests",

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeFuzz
 import StrokeIO
 import XCTest
 
@@ -131,7 +132,7 @@ final class ConversionTests: XCTestCase {
     }
 
     func testDecimalTextMatchesTheStandardLibraryAndIsStrict() {
-        var rng = FuzzTests.SplitMix64(state: 42)
+        var rng = FuzzHarness.SplitMix64(seed: 42)
         for _ in 0..<20_000 {
             var s = rng.below(2) == 0 ? "-" : ""
             s += String(rng.next() % (rng.below(2) == 0 ? 1000 : 10_000_000_000_000_000_000))
