@@ -390,7 +390,7 @@ public enum InkMLReader {
                 strokes.append(Stroke(id: extra?.id ?? p.id, kind: kind, events: events, channels: p.channelSet, reference: reference))
             }
             if annotations["strokelab:sampleRateHz"] == nil {
-                metadata.sampleRateHz = TraceAssembly.median(&intervals).map(TraceAssembly.rate(fromInterval:)) ?? sampleRate
+                metadata.sampleRateHz = TraceAssembly.median(&intervals).flatMap(TraceAssembly.rate(fromInterval:)) ?? sampleRate
             }
             var traceChannels = strokes[0].channels
             if let list = annotations["strokelab:channels"] {

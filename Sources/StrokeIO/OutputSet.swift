@@ -36,6 +36,12 @@ import Foundation
 ///
 /// **Names.** ``path(_:)`` accepts only relative paths inside the set (no `..`, no
 /// absolute paths, no control characters), so nothing is written outside `OUT`.
+///
+/// **Testing.** When the environment variable `STROKELAB_TEST_OUTPUT_PAUSE_MS` is set, every
+/// step (each file handed out by ``path(_:)``, each link, the switch, each removal) writes
+/// `strokelab-test: output step N` to standard error and pauses that many milliseconds, so
+/// that the crash-consistency test can kill a run inside any step it chooses. It changes
+/// nothing else.
 public final class OutputSet: @unchecked Sendable {
     /// The output directory as given.
     public let directory: String
@@ -50,6 +56,21 @@ public final class OutputSet: @unchecked Sendable {
     public static let lockFile = ".strokelab-lock"
     static let setPrefix = ".strokelab-set-"
     static let stagingPrefix = ".strokelab-staging-"
+
+    /// The test pause (see the type's documentation), in microseconds; 0 normally.
+    private static let pauseMicroseconds: UInt32 = {
+        guard let text = ProcessInfo.processInfo.environment["STROKELAB_TEST_OUTPUT_PAUSE_MS"], let ms = UInt32(text) else { return 0 }
+        return min(ms, 10_000) * 1000
+    }()
+
+    nonisolated(unsafe) private static var step = 0
+
+    private static func pause() {
+        guard pauseMicroseconds > 0 else { return }
+        step += 1
+        FileHandle.standardError.write(Data("strokelab-test: output step \(step)\n".utf8))
+        usleep(pauseMicroseconds)
+    }
 
     private init(directory: String, staging: String, lock: Int32) {
         self.directory = directory
@@ -104,6 +125,7 @@ public final class OutputSet: @unchecked Sendable {
     ///   callers build it from ``SafeFileName`` names.
     public func path(_ relative: String) -> String {
         precondition(Self.isSafeRelativePath(relative), "unsafe output path \(relative)")
+        Self.pause()
         return stagingDirectory + "/" + relative
     }
 
@@ -133,12 +155,16 @@ public final class OutputSet: @unchecked Sendable {
             // 1. Every name of the new set gets its link before the switch. A name the old set
             //    lacks then resolves to nothing, exactly as before; an entry of an older layout
             //    (a plain file or folder of the same name) is replaced.
-            for name in names { try link(name) }
+            for name in names {
+                try link(name)
+                Self.pause()
+            }
             // 2. The switch: one atomic rename of the current link.
             let setName = Self.setPrefix + String(stagingDirectory.split(separator: "/").last!.dropFirst(Self.stagingPrefix.count))
             guard rename(stagingDirectory, dir + "/" + setName) == 0 else {
                 throw AtomicFile.IOError(path: dir, problem: "cannot finish the output set: \(Self.reason())")
             }
+            Self.pause()
             let temporaryLink = dir + "/" + Self.currentLink + ".tmp-\(getpid())"
             unlink(temporaryLink)
             guard symlink(setName, temporaryLink) == 0, rename(temporaryLink, dir + "/" + Self.currentLink) == 0 else {
@@ -148,6 +174,7 @@ public final class OutputSet: @unchecked Sendable {
                 throw AtomicFile.IOError(path: dir, problem: "cannot switch to the new output set: \(why)")
             }
             try syncDirectory(dir)
+            Self.pause()
         } catch {
             abandon()
             throw error
@@ -157,9 +184,11 @@ public final class OutputSet: @unchecked Sendable {
         for name in oldNames where !names.contains(name) {
             let path = dir + "/" + name
             if (try? fm.destinationOfSymbolicLink(atPath: path)) == Self.currentLink + "/" + name { unlink(path) }
+            Self.pause()
         }
         if let oldTarget, oldTarget.hasPrefix(Self.setPrefix), !oldTarget.contains("/") {
             try? fm.removeItem(atPath: dir + "/" + oldTarget)
+            Self.pause()
         }
         close(lockDescriptor)
     }

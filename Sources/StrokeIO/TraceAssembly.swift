@@ -64,8 +64,14 @@ enum TraceAssembly {
     /// 1 / `interval`, rounded to 0.001 Hz: timestamps rebased by a subtraction carry
     /// rounding noise (1/0.008000000000000007 s), which would otherwise show up as
     /// 125.00000000001377 Hz.
-    static func rate(fromInterval interval: Double) -> Double {
-        ((1 / interval) * 1000).rounded() / 1000
+    /// A rate below 0.0005 Hz (an interval of over half an hour, found by the fuzzer) is kept
+    /// unrounded, since rounding would make it 0, which no trace may hold; an interval so
+    /// small that its rate is not finite (10⁻³¹⁰ s) gives `nil` (rate unknown).
+    static func rate(fromInterval interval: Double) -> Double? {
+        let raw = 1 / interval
+        guard raw.isFinite, raw > 0 else { return nil }
+        let rounded = (raw * 1000).rounded() / 1000
+        return rounded > 0 && rounded.isFinite ? rounded : raw
     }
 
     /// The median of `values` (sorted in place), or `nil` when empty.

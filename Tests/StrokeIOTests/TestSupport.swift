@@ -84,8 +84,9 @@ enum TestSupport {
         }
     }
 
+    @discardableResult
     static func expectError(_ text: String, format: TraceFormat, file: String, options: ImportOptions = ImportOptions(),
-                            line: Int?, contains: [String], sourceFile: StaticString = #filePath, sourceLine: UInt = #line) {
+                            line: Int?, contains: [String], sourceFile: StaticString = #filePath, sourceLine: UInt = #line) -> TraceFileError? {
         expectError(Array(text.utf8), format: format, file: file, options: options, line: line, contains: contains,
                     sourceFile: sourceFile, sourceLine: sourceLine)
     }

@@ -28,18 +28,44 @@ enum TestPaths {
     }
 }
 
-/// Runs the built `strokelab` with `arguments` in `directory`; returns status and output.
-func runStrokeLab(_ arguments: [String], in directory: String = TestPaths.packageRoot) throws -> (status: Int32, stdout: String, stderr: String) {
+/// Runs the built `strokelab` with `arguments` in `directory` (with `environment` added to
+/// the test's own); returns status and output.
+func runStrokeLab(_ arguments: [String], in directory: String = TestPaths.packageRoot,
+                  environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try runProcess(TestPaths.productsDirectory.appendingPathComponent("strokelab").path, arguments, in: directory, environment: environment)
+}
+
+/// Runs `executable` with `arguments`; returns status and output. Standard output and error
+/// are collected by files, so neither can fill a pipe and stall the child.
+func runProcess(_ executable: String, _ arguments: [String], in directory: String = TestPaths.packageRoot,
+                environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("strokelab-io-\(UUID().uuidString)").path
+    _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
+    process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
+    process.standardError = FileHandle(forWritingAtPath: base + ".err")
+    try process.run()
+    process.waitUntilExit()
+    let stdout = FileManager.default.contents(atPath: base + ".out") ?? Data()
+    let stderr = FileManager.default.contents(atPath: base + ".err") ?? Data()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+/// Starts the built `strokelab` without waiting (output discarded); the caller waits.
+func startStrokeLab(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = TestPaths.productsDirectory.appendingPathComponent("strokelab")
     process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    return process
 }
