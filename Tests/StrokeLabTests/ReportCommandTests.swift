@@ -1,16 +1,32 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import XCTest
 
+@testable import StrokeLab
+
 /// `strokelab report` end to end on a small spec: figures, rasters and tables are written and
-/// every file the HTML links to exists.
+/// every file the HTML links to exists. One dataset's name and stroke ids are hostile paths
+/// (issue 11 item 6): they are mapped to safe file names, and nothing is written outside
+/// `--out`.
 final class ReportCommandTests: XCTestCase {
+    static let hostile = "x/../../victim/PWNED"
+
     func testReportWritesFiguresRastersAndEveryLinkedFile() throws {
         let dir = TestPaths.temporaryDirectory("report")
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A recorded-looking trace whose stroke ids are paths out of the directory.
+        var hostileTrace = SyntheticTraceGenerator.generate(SyntheticTraceSpec(name: "h", shapes: [.cursive, .line], seed: 5))
+        hostileTrace.metadata.source = "recorded:hostile"
+        hostileTrace.strokes[0].id = Self.hostile
+        hostileTrace.strokes[1].id = "../../../\u{1B}[2Jevil"
+        for k in hostileTrace.strokes.indices { hostileTrace.strokes[k].reference = nil }
+        try NativeTraceWriter.write(hostileTrace, to: dir + "/in/hostile.json")
+        let out = dir + "/a/b/out"
         let spec = """
             name: small
             datasets:
+              - {name: "\(Self.hostile)", paths: ["\(dir)/in/hostile.json"]}
               - {name: synthetic, paths: ["\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json", "\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-realistic.json"]}
             pipelines:
               - linear
@@ -22,27 +38,46 @@ final class ReportCommandTests: XCTestCase {
             bootstrap: 100
             """
         try spec.write(toFile: dir + "/small.yaml", atomically: true, encoding: .utf8)
-        let result = try runStrokeLab(["report", "--spec", dir + "/small.yaml", "--out", dir + "/out",
+        let result = try runStrokeLab(["report", "--spec", dir + "/small.yaml", "--out", out,
                                        "--render-repetitions", "1", "--throughput-runs", "1"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let html = try String(contentsOfFile: dir + "/out/report.html", encoding: .utf8)
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        // Nothing outside --out: every file under the test's directory is an input or in out/.
+        let everything = try XCTUnwrap(FileManager.default.subpaths(atPath: dir))
+        for path in everything where !path.hasPrefix("a/b/out") && !path.hasPrefix("in") && path != "small.yaml" && path != "a" && path != "a/b" {
+            XCTFail("written outside --out: \(path)")
+        }
+        for path in everything {
+            let parts = path.split(separator: "/")
+            XCTAssertFalse(parts.contains("victim") || parts.contains("..") || parts.contains("PWNED"), path)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/victim"))
+        // The original names stay in the captions (escaped); the files have safe names.
+        XCTAssertTrue(html.contains("x/../../victim/PWNED"), "the dataset keeps its name in the report")
+        let hostileFiles = try FileManager.default.subpathsOfDirectory(atPath: out + "/").filter { $0.contains("PWNED") }
+        XCTAssertFalse(hostileFiles.isEmpty, "the hostile dataset has figures or rasters")
+        for f in hostileFiles {
+            // out/<set>/figures/<name>: the name is one component, inside the set.
+            XCTAssertEqual(f.split(separator: "/").last.map { $0.contains("..") && !$0.contains("_.._") }, false, f)
+            XCTAssertTrue(f.hasPrefix(".strokelab-set-"), f)
+        }
         // Every linked file exists.
         let links = html.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
             .filter { !$0.hasPrefix("#") }
         XCTAssertFalse(links.isEmpty)
         for link in links {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/" + link), link)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + link), link)
         }
         let figures = links.filter { $0.hasPrefix("figures/") && $0.hasSuffix(".png") }
         let rasters = links.filter { $0.hasPrefix("rasters/") && $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(Set(figures).count, 6, "\(figures)")
         XCTAssertGreaterThanOrEqual(Set(rasters).count, 2, "\(rasters)")
         for table in ["results.csv", "summary.csv", "run.json", "lag_frames.csv", "throughput.csv", "render_cost.csv"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/" + table), table)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + table), table)
         }
         // PNGs are real PNGs.
         for png in figures + rasters {
-            let data = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/out/" + png))
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: out + "/" + png))
             XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], png)
         }
         XCTAssertTrue(html.contains("Smoothness vs latency"))
