@@ -1,6 +1,7 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
-#   make test     the test suite
+#   make test     the test suite (quiet: failures, skips and totals; VERBOSE=1 for every line)
+#   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
 # report and test install the Debian packages the project needs when they are missing.
@@ -8,8 +9,11 @@
 SWIFT ?= swift
 BIN := .build/release/strokelab
 OUT ?= out
+# pipefail: the filtered commands below keep their exit status.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test setup build datasets notebooks clean
+.PHONY: report test setup build datasets notebooks clean fuzz
 
 setup:
 	@scripts/setup-system.sh
@@ -20,9 +24,26 @@ build: setup
 report: build
 	$(BIN) report --spec Experiments/default.yaml --out $(OUT)
 
+# The build's progress lines and the per-test "started/passed" lines are filtered out
+# (scripts/test-output.awk): what remains is diagnostics, failures, skips, what tests print
+# and the totals. `make test VERBOSE=1` shows everything.
 test: setup
+ifdef VERBOSE
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+else
+	@echo "swift build --build-tests"
+	@$(SWIFT) build --build-tests 2>&1 | awk -f scripts/test-output.awk
+	@echo "swift test --skip-build (per-test lines filtered: make test VERBOSE=1 shows them)"
+	@$(SWIFT) test --skip-build 2>&1 | awk -f scripts/test-output.awk
+endif
+
+# The long fuzzing runs (docs/fuzzing.md): every reader, FUZZ_RUNS executions each.
+FUZZ_RUNS ?= 1000000
+fuzz:
+	$(SWIFT) build -c release --product strokelab-fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer -Xswiftc -DSTROKELAB_LIBFUZZER
+	scripts/fuzz-readers.sh $(FUZZ_RUNS)
 
 # Regenerates Datasets/synthetic byte-identically (the test suite checks it).
 datasets: build

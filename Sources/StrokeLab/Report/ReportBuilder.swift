@@ -178,36 +178,52 @@ struct Builder {
     // MARK: - Steps
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
+        progress.note("drawing the figures (gnuplot) and timing throughput and render cost…")
         try makeFigures(log: log)
+        progress.note("drew \(figureCount) figures; drawing the rasters (Cairo)…")
         try makeRasters(log: log)
+        progress.note("drew \(rasterCount) rasters")
     }
 
     /// Renders `figure` to `figures/<name>.png` and `.svg` and records it for the HTML.
     /// `name` may come from input (a dataset name): the file gets ``SafeFileName``'s form.
+    /// The PNG and the SVG are drawn at once, by two gnuplot processes (both cores).
     mutating func plot(_ figure: Figure, name: String, title: String, caption: String) throws(ExperimentError) {
         let file = fileNames.name(for: name)
         let png = "figures/\(file).png", svg = "figures/\(file).svg"
-        do {
-            try FigureRenderer.render(figure, to: out + "/" + png, format: .png, gnuplot: options.gnuplot)
-            try FigureRenderer.render(figure, to: out + "/" + svg, format: .svg, gnuplot: options.gnuplot)
-        } catch {
-            throw ExperimentError("report: figure '\(name)': \(error.description)")
+        let out = self.out, gnuplot = options.gnuplot
+        let failures = Slots<String>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            do {
+                try FigureRenderer.render(figure, to: out + "/" + (k == 0 ? png : svg), format: k == 0 ? .png : .svg, gnuplot: gnuplot)
+            } catch {
+                failures[k] = "\(error)"
+            }
+        }
+        if let failure = failures.values.compactMap({ $0 }).first {
+            throw ExperimentError("report: figure '\(name)': \(failure)")
         }
         files += [png, svg]
         figureCount += 1
         figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
     }
 
-    /// Draws `grid` to `rasters/<name>.png` and `.svg` and records it for the HTML.
     /// `name` may come from input (a stroke id): the file gets ``SafeFileName``'s form.
+    /// The PNG and the SVG are drawn at once (both cores).
     mutating func raster(_ grid: ComparisonGrid, name: String, title: String, caption: String) throws(ExperimentError) {
         let file = fileNames.name(for: name)
         let png = "rasters/\(file).png", svg = "rasters/\(file).svg"
-        do {
-            try RasterRenderer.write(grid, to: out + "/" + png, format: .png)
-            try RasterRenderer.write(grid, to: out + "/" + svg, format: .svg)
-        } catch {
-            throw ExperimentError("report: raster '\(name)': \(error.description)")
+        let out = self.out
+        let failures = Slots<String>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            do {
+                try RasterRenderer.write(grid, to: out + "/" + (k == 0 ? png : svg), format: k == 0 ? .png : .svg)
+            } catch {
+                failures[k] = "\(error)"
+            }
+        }
+        if let failure = failures.values.compactMap({ $0 }).first {
+            throw ExperimentError("report: raster '\(name)': \(failure)")
         }
         files += [png, svg]
         rasterCount += 1
