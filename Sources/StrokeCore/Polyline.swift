@@ -36,10 +36,12 @@ public struct Polyline: Hashable, Sendable {
         return s
     }
 
-    /// The most points ``resampled(step:budget:)`` produces by default: 2²⁰ = 1,048,576
-    /// (16 MiB of points). A stroke 500,000 units long still resamples at Δs = 0.5 within
-    /// it; absurd sizes (a stroke 10¹² units long, or a step of 10⁻³⁰⁰) are bounded by it.
-    public static let defaultResamplingBudget = 1 << 20
+    /// The most points ``resampled(step:budget:)`` produces by default: 2¹⁸ = 262,144
+    /// (4 MiB of points). A stroke 130,000 units long still resamples at Δs = 0.5 within it
+    /// (real strokes are a few thousand); absurd sizes (a stroke 10¹² units long, or a step
+    /// of 10⁻³⁰⁰) are bounded by it, and with them every metric that works on the resampled
+    /// points.
+    public static let defaultResamplingBudget = 1 << 18
 
     /// The step ``resampled(step:budget:)`` actually uses: `step`, or the smallest larger step
     /// that keeps the output within `budget` points, `length / (budget − 2)`.
