@@ -104,4 +104,23 @@ final class DatasetLoaderTests: XCTestCase {
         XCTAssertEqual(DatasetLoader.defaultName(for: "../shared/datasets/wacom-speed/*/*.csv"), "wacom-speed")
         XCTAssertEqual(DatasetLoader.defaultName(for: "/tmp/foo/bar.json"), "foo")
     }
+
+    /// The summary is computed on every core, group by group; it must equal the serial
+    /// table exactly (order and every value), including groups whose first row comes late.
+    func testTheParallelSummaryEqualsTheSerialOne() {
+        var rows: [ResultRow] = []
+        var rng = SeededGenerator(seed: 9)
+        for d in ["a", "b"] {
+            for stroke in 0..<30 {
+                for p in ["linear", "bezier4", "midpoint"] {
+                    for m in ["fidelity.mean", "lag.mean_ms", "jaggedness.kinks"] where !(stroke == 0 && m == "lag.mean_ms" && p == "linear") {
+                        rows.append(ResultRow(dataset: d, trace: "t", stroke: "s\(stroke)", pipeline: p, metric: m,
+                                              value: stroke == 3 && m == "jaggedness.kinks" ? .nan : rng.nextUnit() * 10, unit: "u"))
+                    }
+                }
+            }
+        }
+        let serial = SummaryTable(summarizing: rows, seed: 42, resamples: 300).rows
+        XCTAssertEqual(Experiment.summarize(rows, seed: 42, resamples: 300), serial)
+    }
 }

@@ -91,7 +91,8 @@ final class OutputSetTests: XCTestCase {
                 }
                 usleep(UInt32.random(in: 0...UInt32(pauseMs * 1000), using: &rng))
             }
-            kill(process.processIdentifier, SIGKILL)
+            // Only a child that still runs is killed (never a reaped pid, never 0).
+            if process.isRunning, process.processIdentifier > 0 { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             killedAt.append(target)
             let now = visible(out)

@@ -101,6 +101,27 @@ public enum Experiment {
         return report
     }
 
+    /// ``StrokeIO/SummaryTable/init(summarizing:seed:resamples:)`` computed on every core: the
+    /// groups (dataset × pipeline × metric) are independent — each is seeded from its own key
+    /// — so each is summarised on its own and the rows are put back in the order of the
+    /// groups' first appearance. Byte-identical to the serial table.
+    public static func summarize(_ rows: [ResultRow], seed: UInt64, resamples: Int) -> [SummaryRow] {
+        struct Key: Hashable { var dataset: String; var pipeline: String; var metric: String }
+        var order: [Key] = []
+        var groups: [Key: [ResultRow]] = [:]
+        for r in rows where !r.value.isNaN {
+            let k = Key(dataset: r.dataset, pipeline: r.pipeline, metric: r.metric)
+            if groups[k] == nil { order.append(k) }
+            groups[k, default: []].append(r)
+        }
+        let slots = Slots<SummaryRow>(count: order.count)
+        let work = order.map { groups[$0]! }
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            slots[i] = SummaryTable(summarizing: work[i], seed: seed, resamples: resamples).rows.first
+        }
+        return slots.values.compactMap { $0 }
+    }
+
     /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:)``).
     public static func beginOutput(_ directory: String) throws(ExperimentError) -> OutputSet {
         do { return try OutputSet.begin(directory: directory) } catch { throw ExperimentError(error.description) }
@@ -133,7 +154,7 @@ public enum Experiment {
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
-        let summary = SummaryTable(summarizing: outcome.rows, seed: seed, resamples: resamples).rows
+        let summary = Self.summarize(outcome.rows, seed: seed, resamples: resamples)
         progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows (bootstrap \(resamples))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces,
