@@ -160,6 +160,7 @@ public enum Experiment {
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces,
                                         outcome: outcome, options: options, seed: seed, resamples: resamples, elapsed: elapsed)
         let parameters = PipelineSet.parameterColumns(pipelines)
+        progress.note("writing results.csv (\(outcome.rows.count) rows), summary.csv (\(summary.count) rows), run.json…")
         do {
             try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
             try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
