@@ -53,6 +53,31 @@ struct HTTPReply: @unchecked Sendable {
         }
     }
 
+    /// True when `bytes` hold a whole final response: its head, and a body complete by its
+    /// Content-Length or by the last chunk.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while let end = rest.firstRange(of: separator) {
+            let head = String(decoding: rest[rest.startIndex..<end.lowerBound], as: UTF8.self).lowercased()
+            let body = rest[end.upperBound...]
+            if head.hasPrefix("http/1.1 1") || head.hasPrefix("http/1.0 1") {
+                rest = body
+                continue
+            }
+            let lines = head.components(separatedBy: "\r\n")
+            if lines.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) {
+                return body.firstRange(of: Array("0\r\n\r\n".utf8)) != nil
+            }
+            if let line = lines.first(where: { $0.hasPrefix("content-length:") }),
+               let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) {
+                return body.count >= length
+            }
+            return false
+        }
+        return false
+    }
+
     private static func dechunk(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var rest = bytes[...]
@@ -100,7 +125,7 @@ enum HTTPTestClient {
         if let body, !headers.contains(where: { $0.0.lowercased() == "content-length" }) { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         try socket.send(Array(head.utf8) + (body ?? []))
-        let bytes = socket.receiveAll()
+        let bytes = socket.receiveResponse()
         guard let reply = HTTPReply.parse(bytes) else {
             throw TestSocket.Failure(description: "\(method) \(path): no HTTP response (\(bytes.count) bytes: \(String(decoding: bytes.prefix(200), as: UTF8.self)))")
         }
@@ -116,5 +141,13 @@ enum HTTPTestClient {
             throw TestSocket.Failure(description: "\(method) \(path): \(reply.status), not JSON: \(reply.text.prefix(300))")
         }
         return json
+    }
+}
+
+extension JSONNode {
+    /// The value when it is `true` or `false`.
+    var bool: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
     }
 }

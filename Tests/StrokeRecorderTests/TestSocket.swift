@@ -78,6 +78,22 @@ final class TestSocket: @unchecked Sendable {
         return out
     }
 
+    /// Reads one whole HTTP response (after any 1xx ones): up to the end of its body by
+    /// Content-Length or chunked encoding, or until the peer closes when it gives neither.
+    /// Servers that keep the connection open despite `Connection: close` are not waited for.
+    func receiveResponse(limit: Int = 64 << 20) -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while out.count < limit {
+            if HTTPReply.isComplete(out) { break }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
     /// Reads until `marker` has arrived (or the peer closes or a read times out).
     func receive(until marker: String) -> [UInt8] {
         var out: [UInt8] = []

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import NIOConcurrencyHelpers
+
+/// A process a test starts and must end: its output is collected as it comes, and ``stop()``
+/// ends it and everything it started (its whole process group), also when the test fails.
+final class ManagedProcess: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    let name: String
+    private let process: Process
+    private let out = NIOLockedValueBox<[UInt8]>([])
+    private let err = NIOLockedValueBox<[UInt8]>([])
+    private var stopped = false
+
+    /// Starts `executable` with `arguments`. Foundation starts it as the leader of a new
+    /// process group, which ``stop()`` signals as a whole.
+    init(_ executable: String, _ arguments: [String], directory: String? = nil) throws {
+        name = URL(fileURLWithPath: executable).lastPathComponent
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        let out = self.out, err = self.err
+        outPipe.fileHandleForReading.readabilityHandler = { h in
+            let data = h.availableData
+            if data.isEmpty { h.readabilityHandler = nil } else { out.withLockedValue { $0.append(contentsOf: data) } }
+        }
+        errPipe.fileHandleForReading.readabilityHandler = { h in
+            let data = h.availableData
+            if data.isEmpty { h.readabilityHandler = nil } else { err.withLockedValue { $0.append(contentsOf: data) } }
+        }
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+    var standardOutput: String { String(decoding: out.withLockedValue { $0 }, as: UTF8.self) }
+    var standardError: String { String(decoding: err.withLockedValue { $0 }, as: UTF8.self) }
+
+    /// Waits until a line of standard output starts with `prefix`; returns the rest of it.
+    func waitForLine(startingWith prefix: String, timeout: Double = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for line in standardOutput.split(separator: "\n") where line.hasPrefix(prefix) {
+                return String(line.dropFirst(prefix.count))
+            }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        throw Failure(description: "\(name) printed no line starting with \"\(prefix)\" (exit: \(process.isRunning ? "still running" : "\(process.terminationStatus)"); stdout: \(standardOutput.suffix(500)); stderr: \(standardError.suffix(1000)))")
+    }
+
+    /// Sends `signal` to the process alone.
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the process to exit by itself; its status, or nil after `timeout`.
+    func waitForExit(timeout: Double = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after 5 s. Idempotent.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        let group = process.processIdentifier
+        if process.isRunning { kill(-group, SIGTERM) }
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        // Children (a browser's helpers) may outlive the leader: end the group in any case.
+        kill(-group, SIGKILL)
+        if process.isRunning { process.waitUntilExit() }
+    }
+
+    /// A TCP port free on 127.0.0.1 now (for programs that cannot report the one they chose).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p -> Bool in
+                bind(fd, p, length) == 0 && getsockname(fd, p, &length) == 0
+            }
+        }
+        guard bound else { throw Failure(description: "cannot bind a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
