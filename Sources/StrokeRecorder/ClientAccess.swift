@@ -80,15 +80,17 @@ public enum ClientAccess: String, Sendable, Hashable {
         return nil
     }
 
-    /// True when `origin` (`http://host:port`) names the authority `host` (a Host header).
+    /// True when `origin` (`http://host:port`, or `https://…` behind a TLS proxy) names the
+    /// authority `host` (a Host header); a default port (80, 443) equals none.
     static func sameOrigin(_ origin: String, host: String) -> Bool {
         let o = origin.lowercased()
-        guard o.hasPrefix("http://") else { return false }
-        var authority = String(o.dropFirst("http://".count))
+        let scheme: String
+        if o.hasPrefix("http://") { scheme = "http://" } else if o.hasPrefix("https://") { scheme = "https://" } else { return false }
+        var authority = String(o.dropFirst(scheme.count))
         if authority.hasSuffix("/") { authority.removeLast() }
+        let defaultPort = scheme == "http://" ? ":80" : ":443"
         func normalised(_ a: String) -> String {
-            // An explicit default port is the same origin as none.
-            a.hasSuffix(":80") ? String(a.dropLast(3)) : a
+            a.hasSuffix(defaultPort) ? String(a.dropLast(defaultPort.count)) : a
         }
         return normalised(authority) == normalised(host.lowercased())
     }

@@ -55,8 +55,30 @@ public final class RecorderServer: Sendable {
     /// loopback address). Throws when the address cannot be bound (in use, not this machine's,
     /// not an address).
     public static func start(host: String, port: Int, store: TraceStore, maximumUploadBytes: Int, access: ClientAccess? = nil,
-                             onEvent: @escaping @Sendable (RecorderEvent) -> Void = { _ in }) async throws -> RecorderServer {
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                             onEvent: @escaping @Sendable (RecorderEvent) -> Void = { _ in }) async throws(ListenError) -> RecorderServer {
+        let listener: NIOAsyncChannel<Connection, Never>
+        do { listener = try await bind(host: host, port: port) } catch {
+            let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
+            throw ListenError(description: "cannot listen on \(host):\(port): \(text)",
+                              isAddressInUse: (error as? IOError)?.errnoCode == EADDRINUSE)
+        }
+        let local = listener.channel.localAddress
+        let address = local?.ipAddress ?? host
+        let service = RecorderService(store: store, access: access ?? ClientAccess.forListening(on: address),
+                                      maximumUploadBytes: maximumUploadBytes)
+        return RecorderServer(listener: listener, service: service, address: address, port: local?.port ?? port, onEvent: onEvent)
+    }
+
+    /// Why the server could not start listening, one line.
+    public struct ListenError: Error, CustomStringConvertible, Sendable {
+        /// `cannot listen on HOST:PORT: <the system's reason>`.
+        public var description: String
+        /// True when another program holds the port.
+        public var isAddressInUse: Bool
+    }
+
+    private static func bind(host: String, port: Int) async throws -> NIOAsyncChannel<Connection, Never> {
+        try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -68,11 +90,6 @@ public final class RecorderServer: Sendable {
                     return try Connection(wrappingChannelSynchronously: channel)
                 }
             }
-        let local = listener.channel.localAddress
-        let address = local?.ipAddress ?? host
-        let service = RecorderService(store: store, access: access ?? ClientAccess.forListening(on: address),
-                                      maximumUploadBytes: maximumUploadBytes)
-        return RecorderServer(listener: listener, service: service, address: address, port: local?.port ?? port, onEvent: onEvent)
     }
 
     /// Serves until ``shutdown()`` is called or the calling task is cancelled; open

@@ -67,7 +67,7 @@ struct RecordCommand: AsyncParsableCommand {
                 }
             }
         } catch {
-            throw CommandFailure("cannot listen on \(host):\(port): \(Self.describe(error))\(port != 0 ? " (is another recorder running? choose another --port, or 0)" : "")")
+            throw CommandFailure("\(error)\(error.isAddressInUse ? " (is another recorder running? choose another --port, or 0)" : "")")
         }
 
         let directory = URL(fileURLWithPath: store.directory).standardizedFileURL.path

@@ -202,15 +202,16 @@ final class BrowserEndToEndTests: XCTestCase {
         let start = Date().timeIntervalSince1970
         let cursive = (0..<160).map { k -> PenPoint in
             let t = Double(k) / 159
-            let x = 90 + 520 * t + 34 * cos(t * 10 * .pi + .pi)
-            let y = 250 - 70 * sin(t * 10 * .pi + .pi / 2) * 0.9 - 20 * t
+            let theta = t * 10 * .pi   // a prolate trochoid: five loops, like a cursive "lllll"
+            let x = 80 + 400 * t - 32 * sin(theta)
+            let y = 250 - 70 * cos(theta) * (0.6 + 0.4 * sin(.pi * t))
             return PenPoint(x: x, y: y, pressure: 0.25 + 0.55 * sin(.pi * t), tiltX: 25, tiltY: -10)
         }
         try dispatchPen(cursive, in: browser, start: start, interval: 1.0 / 240)
         let spiral = (0..<120).map { k -> PenPoint in
             let a = Double(k) / 119 * 5 * .pi
             let r = 8 + 9 * a
-            return PenPoint(x: 700 + r * cos(a), y: 300 + r * sin(a), pressure: 0.3 + 0.3 * Double(k) / 119, tiltX: 30, tiltY: 5)
+            return PenPoint(x: 700 + r * cos(a), y: 290 + r * sin(a), pressure: 0.3 + 0.3 * Double(k) / 119, tiltX: 30, tiltY: 5)
         }
         try dispatchPen(spiral, in: browser, start: start + 1, interval: 1.0 / 240, release: false)
         usleep(400_000)

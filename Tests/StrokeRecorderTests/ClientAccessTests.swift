@@ -46,6 +46,7 @@ final class ClientAccessTests: XCTestCase {
         for access in [ClientAccess.loopbackOnly, .anyClient] {
             XCTAssertNil(access.refusal(head([("Host", "127.0.0.1:8765"), ("Origin", "http://127.0.0.1:8765")])))
             XCTAssertNil(access.refusal(head([("Host", "127.0.0.1"), ("Origin", "http://127.0.0.1:80")])))
+            XCTAssertNil(access.refusal(head([("Host", "localhost"), ("Origin", "https://localhost:443")])), "behind a TLS proxy")
             let foreign = access.refusal(head([("Host", "127.0.0.1:8765"), ("Origin", "https://evil.example")]))
             XCTAssertEqual(foreign?.status, 403)
             XCTAssertEqual(foreign?.errorMessage, "cross-origin request from https://evil.example refused: only the recorder's own page may upload")
