@@ -75,6 +75,7 @@ final class WebDriverSession {
     }
 
     /// Evaluates a JavaScript expression in the page; returns its value (JSON-serialisable).
+    @discardableResult
     func evaluate(_ expression: String) throws -> JSONNode? {
         let result = try cdp("Runtime.evaluate", "{\"expression\": \(JSONText.quoted(expression)), \"returnByValue\": true}")
         if let exception = result["exceptionDetails"] {
