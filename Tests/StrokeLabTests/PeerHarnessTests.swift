@@ -181,6 +181,30 @@ final class PeerHarnessTests: XCTestCase {
         }
     }
 
+    /// A peer checkout is present but its build tools are not: the harness prints the
+    /// apt-get command and stops before building or timing anything.
+    func testMissingBuildToolsPrintTheAptGetCommand() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-tools")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Only the files the harness looks for (empty): the stand-in of a perfect-freehand checkout.
+        let entry = dir + "/src/perfect-freehand/packages/perfect-freehand/src"
+        try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
+        try "".write(toFile: entry + "/index.ts", atomically: true, encoding: .utf8)
+        // A PATH with python3 and nothing else: no esbuild, no node.
+        let python = try runTool("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/bin/python3",
+                                                   withDestinationPath: python.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let result = try runTool(scripts + "/run", ["--peers-src", dir + "/src", "--work", dir + "/work"],
+                                 environment: ["PATH": dir + "/bin"])
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing tools: esbuild, node"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("sudo apt-get update && sudo apt-get install -y esbuild nodejs"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/work/build/js"))
+    }
+
     func testHarnessRejectsBadUsageAndAMissingSharedInput() throws {
         try requirePythonAndInput()
         let dir = TestPaths.temporaryDirectory("peers-usage")
@@ -195,10 +219,11 @@ final class PeerHarnessTests: XCTestCase {
 }
 
 /// Runs an executable (not the strokelab product) with `arguments`; returns status and output.
-private func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+private func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
