@@ -48,20 +48,24 @@ func assertVec2Near(_ a: InkVec2, _ b: InkVec2, _ tolerance: Float, _ what: Stri
     XCTAssertEqual(a.y, b.y, accuracy: tolerance, "\(what).y", file: file, line: line)
 }
 
-/// ink's `TipStateNear`: every field within `tolerance`.
-func assertTipStateNear(_ a: InkTipState, _ b: InkTipState, _ tolerance: Float,
+/// ink's `TipStateNear`: every field within `tolerance` (acceleration within
+/// `accelerationTolerance` when given).
+func assertTipStateNear(_ a: InkTipState, _ b: InkTipState, _ tolerance: Float, accelerationTolerance: Float? = nil,
                         file: StaticString = #filePath, line: UInt = #line) {
     assertVec2Near(a.position, b.position, tolerance, "position", file: file, line: line)
     assertVec2Near(a.velocity, b.velocity, tolerance, "velocity", file: file, line: line)
-    assertVec2Near(a.acceleration, b.acceleration, tolerance, "acceleration", file: file, line: line)
+    assertVec2Near(a.acceleration, b.acceleration, accelerationTolerance ?? tolerance, "acceleration",
+                   file: file, line: line)
     XCTAssertEqual(a.time, b.time, accuracy: Double(tolerance), "time", file: file, line: line)
 }
 
 /// `ElementsAre(TipStateNear(…), …)`.
-func assertTipStatesNear(_ a: [InkTipState], _ b: [InkTipState], _ tolerance: Float,
+func assertTipStatesNear(_ a: [InkTipState], _ b: [InkTipState], _ tolerance: Float, accelerationTolerance: Float? = nil,
                          file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(a.count, b.count, "number of tip states", file: file, line: line)
-    for (x, y) in zip(a, b) { assertTipStateNear(x, y, tolerance, file: file, line: line) }
+    for (x, y) in zip(a, b) {
+        assertTipStateNear(x, y, tolerance, accelerationTolerance: accelerationTolerance, file: file, line: line)
+    }
 }
 
 /// ink's `ResultNear`: position, velocity, time and stylus fields within `tolerance`,

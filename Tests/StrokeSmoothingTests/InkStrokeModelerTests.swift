@@ -215,6 +215,17 @@ final class InkStrokeModelerTests: XCTestCase {
         XCTAssertLessThanOrEqual(modeler.stylus.states.count, 8)
     }
 
+    /// Lengths are glibc's `hypotf`, computed in float64 and rounded once to float32;
+    /// non-finite components follow hypot's rules (an infinity wins over a NaN).
+    func testMagnitudeIsHypotf() {
+        XCTAssertEqual(InkMath.magnitude(v(3, 4)), 5)
+        XCTAssertEqual(InkMath.magnitude(v(-1e-30, 0)), 1e-30)
+        XCTAssertEqual(InkMath.magnitude(v(3e38, 3e38)), .infinity, "overflows only in the final rounding")
+        XCTAssertEqual(InkMath.magnitude(v(1e-3, 1e-3)), Float((2e-6 as Double).squareRoot()), accuracy: 1e-9)
+        XCTAssertEqual(InkMath.magnitude(v(.infinity, .nan)), .infinity)
+        XCTAssertTrue(InkMath.magnitude(v(.nan, 1)).isNaN)
+    }
+
     // MARK: - Parameters
 
     func testDefaultsAreTheOracleParametersAndInkDefaultsAtFiftyUnitsPerCentimetre() throws {

@@ -6,8 +6,9 @@ import RealModule
 /// operation for operation as google/ink-stroke-modeler does (Apache-2.0, © 2022 Google LLC),
 /// and times and durations in float64 as its `Time`/`Duration`; where ink mixes them (a
 /// `double` duration times a `float` vector, a `float +=` of a `double`) the same
-/// conversions happen here, so the port's results equal the peer's to the last bit on the
-/// same libm. The helpers below are ink's `utils.h`/`types.cc` functions re-derived in
+/// conversions happen here, so the port's results equal the peer's to the last bit (vector
+/// lengths are computed as glibc's `hypotf` computes them, see ``InkMath/magnitude(_:)``).
+/// The helpers below are ink's `utils.h`/`types.cc` functions re-derived in
 /// Swift; comparisons and clamps follow C++ `std::min`/`std::max`/`std::clamp`, including
 /// their NaN behaviour.
 typealias InkVec2 = SIMD2<Float>
@@ -17,9 +18,17 @@ enum InkMath {
     /// π as ink's `kPi` (a `double`).
     static let pi = Double.pi
 
-    /// `|v|` = `hypotf(v.x, v.y)`.
+    /// `|v|` = `hypotf(v.x, v.y)`, computed as glibc (≥ 2.35, the oracles' libm) computes it:
+    /// the float32 rounding of the float64 square root of the float64 sum of squares (exact
+    /// squares, no overflow possible), which is bit-identical to glibc's `hypotf` for finite
+    /// input (checked on 6·10⁷ pairs) and makes the port independent of the platform's libm.
+    /// Non-finite components go to libm (hypot(±∞, NaN) = ∞).
     @inline(__always)
-    static func magnitude(_ v: InkVec2) -> Float { Float.hypot(v.x, v.y) }
+    static func magnitude(_ v: InkVec2) -> Float {
+        guard v.x.isFinite, v.y.isFinite else { return Float.hypot(v.x, v.y) }
+        let x = Double(v.x), y = Double(v.y)
+        return Float((x * x + y * y).squareRoot())
+    }
 
     /// `a.x·b.x + a.y·b.y`, in that order.
     @inline(__always)

@@ -172,8 +172,9 @@ extension InkStrokeModeler {
         }
     }
 
-    /// All of ink's `StrokeModelParams` but the predictor choice (StrokeLab's predictors are
-    /// separate stages): wobble smoother, position modeler, sampling, stylus-state modeler.
+    /// ink's `StrokeModelParams`: wobble smoother, position modeler, sampling, stylus-state
+    /// modeler, and optionally the Kalman predictor (ink's stroke-end predictor needs no
+    /// parameters of its own, so both predictions are available at once).
     ///
     /// The default value is the shared oracles' `params`: ink's test-suite defaults with
     /// lengths × 50. The one rule across structs (loop-contraction mitigation needs the
@@ -187,15 +188,20 @@ extension InkStrokeModeler {
         public var sampling: SamplingParameters
         /// Stylus-state (pressure, tilt, orientation) projection.
         public var stylus: StylusParameters
+        /// ink's Kalman predictor for ``InkStrokeModeler/predictKalman(into:)``; `nil` (the
+        /// default) leaves it out, so updates do not pay for it.
+        public var kalman: KalmanParameters?
 
         /// Creates the set from validated parts; each defaults to its struct's defaults.
         public init(wobble: WobbleParameters? = nil, position: PositionParameters? = nil,
-                    sampling: SamplingParameters? = nil, stylus: StylusParameters = StylusParameters()) {
+                    sampling: SamplingParameters? = nil, stylus: StylusParameters = StylusParameters(),
+                    kalman: KalmanParameters? = nil) {
             // The defaults are in domain, so constructing them cannot throw.
             self.wobble = wobble ?? (try! WobbleParameters())
             self.position = position ?? (try! PositionParameters())
             self.sampling = sampling ?? (try! SamplingParameters())
             self.stylus = stylus
+            self.kalman = kalman
         }
 
         /// ink's test-suite defaults (`kDefaultParams`, in cm and s) with every length scaled

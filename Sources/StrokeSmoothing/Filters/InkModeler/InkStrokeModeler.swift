@@ -22,12 +22,15 @@ import StrokeCore
 /// `down` emits the input itself (zero velocity and acceleration); `move` emits the n
 /// upsampled steps (none for a repeated timestamp); `up` emits its steps plus the catch-up
 /// (at least one result). ``predictStrokeEnd(into:)`` is ink's `StrokeEndPredictor`: the
-/// catch-up from the current tip towards the last input, without changing the model.
+/// catch-up from the current tip towards the last input; ``predictKalman(into:)`` (with
+/// `parameters.kalman`) is ink's Kalman prediction from the tip (``InkKalmanPrediction``);
+/// neither changes the model.
 ///
 /// Precision: ink computes vectors and stylus values in float32 and times in float64; the
-/// port does the same, operation for operation, so its results equal the peer's to the bit
-/// on the same libm (positions are rounded to float32 on input). Results are widened to
-/// `Double` exactly.
+/// port does the same, operation for operation (lengths as glibc's `hypotf` computes them),
+/// so its results equal the peer's built on glibc to the bit, on any platform (positions
+/// are rounded to float32 on input; only the optional angle limit calls libm's `acosf`).
+/// Results are widened to `Double` exactly.
 ///
 /// Units: positions in trace units, times in seconds; the default ``Parameters`` are ink's
 /// test-suite values with lengths × 50 units/cm (see ``Parameters/inkDefaults(unitsPerCentimetre:)``).
@@ -46,20 +49,20 @@ public struct InkStrokeModeler: Sendable {
     public let parameters: Parameters
 
     /// ink's `Input` in its own precision, as compared for the duplicate-input rule.
-    private struct FloatInput: Equatable, Sendable {
+    struct FloatInput: Equatable, Sendable {
         var eventType: InkModelerInput.EventType
         var position: InkVec2
         var time: Double
         var stylus: InkStylusState
     }
 
-    private struct LastInput: Sendable {
+    struct LastInput: Sendable {
         var input: FloatInput
         var corrected: InkVec2
     }
 
     /// The read positions of one batch of results being modeled.
-    private struct Emission {
+    struct Emission {
         var cursor: InkStylusStateModeler.Cursor
         var lookahead = InkLoopContractionMitigation.Lookahead()
         var weight: Float
@@ -72,7 +75,9 @@ public struct InkStrokeModeler: Sendable {
     private(set) var stylus: InkStylusStateModeler
     private(set) var loopMitigation: InkLoopContractionMitigation
     private var strokeEnd: InkStrokeEndPredictor
-    private var last: LastInput?
+    /// ink's Kalman predictor, fed the corrected inputs (only with `parameters.kalman`).
+    private(set) var kalman: KalmanPredictor?
+    private(set) var last: LastInput?
 
     /// Creates the modeler with no stroke in progress, its windows preallocated.
     /// - Throws: ``InkModelerParameterError`` (`position.loopContraction`) when
@@ -88,6 +93,11 @@ public struct InkStrokeModeler: Sendable {
         stylus = InkStylusStateModeler(parameters.stylus)
         loopMitigation = InkLoopContractionMitigation(parameters.position.loopContraction)
         strokeEnd = InkStrokeEndPredictor(position: parameters.position, sampling: parameters.sampling)
+        if let settings = parameters.kalman {
+            var predictor = settings.predictor
+            predictor.outputRateHz = parameters.sampling.minOutputRate
+            kalman = KalmanPredictor(predictor)
+        }
     }
 
     /// True between a `down` and its `up`.
@@ -148,6 +158,8 @@ public struct InkStrokeModeler: Sendable {
         stylus.update(position: f.position, time: f.time, state: f.stylus)
         strokeEnd.reset()
         strokeEnd.update(position: f.position)
+        kalman?.reset()
+        kalman?.observe(TouchSample(time: f.time, x: Double(f.position.x), y: Double(f.position.y)))
         last = LastInput(input: f, corrected: f.position)
         let tip = positionModel.state
         results.append(InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
@@ -161,6 +173,7 @@ public struct InkStrokeModeler: Sendable {
         let corrected = wobble.update(position: f.position, time: f.time)
         stylus.update(position: corrected, time: f.time, state: f.stylus)
         strokeEnd.update(position: corrected)
+        kalman?.observe(TouchSample(time: f.time, x: Double(corrected.x), y: Double(corrected.y)))
         last = LastInput(input: f, corrected: corrected)
         var path = InkLinearPath(from: previous.corrected, at: previous.input.time, to: corrected, at: f.time,
                                  steps: steps)
@@ -210,14 +223,14 @@ public struct InkStrokeModeler: Sendable {
 
     // MARK: - Results (ink's ModelStylus)
 
-    private func beginEmission(previousTime: Double, start: Int) -> Emission {
+    func beginEmission(previousTime: Double, start: Int) -> Emission {
         Emission(cursor: stylus.cursor, weight: loopMitigation.interpolationValue(), previousTime: previousTime,
                  start: start)
     }
 
     /// Projects `tip` for its stylus values, blends by the mitigation weight and appends the
     /// result; reads the model without changing it (the emission carries the read positions).
-    private func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult]) {
+    func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult]) {
         let normal = parameters.stylus.useStrokeNormalProjection
             ? InkMath.strokeNormal(tip, previousTime: emission.previousTime) : nil
         let projected = stylus.project(tip, normal: normal, cursor: &emission.cursor)

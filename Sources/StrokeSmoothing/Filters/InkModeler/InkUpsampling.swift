@@ -37,10 +37,11 @@ enum InkUpsampling {
         var steps = Int(intMax < raw ? intMax : raw)
         let estimatedDeltaV = model.springAcceleration(of: tip, towards: end) * floatDelta
         let estimatedEndV = tip.velocity + estimatedDeltaV
-        guard let angle = InkMath.absoluteAngle(tip.velocity, estimatedEndV) else {
-            return .failure(.nonFinite)
-        }
-        if let maxAngle = sampling.maxEstimatedAngleToTraversePerInput, maxAngle > 0 {
+        // ink always computes the angle, but uses it only with the limit set; without it,
+        // only the finiteness check matters.
+        guard InkMath.isFinite(tip.velocity), InkMath.isFinite(estimatedEndV) else { return .failure(.nonFinite) }
+        if let maxAngle = sampling.maxEstimatedAngleToTraversePerInput, maxAngle > 0,
+           let angle = InkMath.absoluteAngle(tip.velocity, estimatedEndV) {
             let forAngle = (Double(angle) / maxAngle).rounded(.up)
             let stepsForAngle = Int(intMax < forAngle ? intMax : forAngle)
             if stepsForAngle > steps { steps = stepsForAngle }
