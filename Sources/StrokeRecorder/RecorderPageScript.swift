@@ -283,6 +283,11 @@ extension RecorderPage {
   ink.addEventListener("pointermove", onMove);
   ink.addEventListener("pointerup", onUp);
   ink.addEventListener("pointercancel", onUp);
+  // A pointer whose capture is lost without a pointerup (the window lost focus, the element
+  // went away) ends its stroke as cancelled; after a pointerup the stroke is already over.
+  ink.addEventListener("lostpointercapture", function (e) {
+    if (recording.active.has(e.pointerId)) onUp({ pointerId: e.pointerId, type: "pointercancel", preventDefault: function () {} });
+  });
   ink.addEventListener("contextmenu", function (e) { e.preventDefault(); });
   ink.addEventListener("touchstart", function (e) { e.preventDefault(); }, { passive: false });
   $("new").addEventListener("click", newTrace);

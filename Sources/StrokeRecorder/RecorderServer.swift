@@ -168,7 +168,16 @@ public final class RecorderServer: Sendable {
                         switch service.plan(for: head) {
                         case .respond(let response):
                             report(response, head)
-                            state = .discarding(response, method: head.method, version: h.version, keepAlive: h.isKeepAlive, dropped: 0)
+                            if head.header("Expect")?.lowercased() == "100-continue" {
+                                // The client waits for 100 Continue before it sends the body:
+                                // answer now, and it need not send it at all.
+                                var r = response
+                                r.closesConnection = true
+                                try await send(r, method: head.method, version: h.version, keepAlive: false, outbound)
+                                lingerUntil = await lingerThenClose()
+                            } else {
+                                state = .discarding(response, method: head.method, version: h.version, keepAlive: h.isKeepAlive, dropped: 0)
+                            }
                         case .refuseBody(let response):
                             report(response, head)
                             try await send(response, method: head.method, version: h.version, keepAlive: false, outbound)

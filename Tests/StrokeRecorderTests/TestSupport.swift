@@ -71,8 +71,9 @@ final class RunningRecorder: @unchecked Sendable {
     var port: Int { server.port }
 
     /// Starts a server storing into a fresh directory.
-    static func start(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil) async throws -> RunningRecorder {
-        let directory = RecorderTestSupport.temporaryDirectory("recorder")
+    static func start(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
+                      directory: String? = nil) async throws -> RunningRecorder {
+        let directory = directory ?? RecorderTestSupport.temporaryDirectory("recorder")
         let store = try TraceStore(directory: directory)
         let events = NIOLockedValueBox<[RecorderEvent]>([])
         let server = try await RecorderServer.start(host: host, port: 0, store: store, maximumUploadBytes: maximumUploadBytes,
@@ -100,8 +101,10 @@ final class RunningRecorder: @unchecked Sendable {
 
 extension XCTestCase {
     /// Starts a recorder for this test; it is stopped (and its directory removed) at teardown.
-    func startRecorder(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil) async throws -> RunningRecorder {
-        let recorder = try await RunningRecorder.start(host: host, maximumUploadBytes: maximumUploadBytes, access: access)
+    func startRecorder(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
+                       directory: String? = nil) async throws -> RunningRecorder {
+        let recorder = try await RunningRecorder.start(host: host, maximumUploadBytes: maximumUploadBytes, access: access,
+                                                       directory: directory)
         addTeardownBlock { await recorder.stop() }
         return recorder
     }

@@ -151,6 +151,20 @@ final class UploadContractTests: XCTestCase {
         XCTAssertEqual(reply.status, 413)
     }
 
+    func testExpectContinueWithAWrongContentTypeIsRefusedAtOnce() async throws {
+        let recorder = try await startRecorder()
+        let port = recorder.port
+        let answer = try await blocking { () -> HTTPReply? in
+            let socket = try TestSocket(port: port, timeout: 5)
+            try socket.send("POST /traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 50\r\nExpect: 100-continue\r\n\r\n")
+            return HTTPReply.parse(socket.receiveAll())
+        }
+        let reply = try XCTUnwrap(answer, "answered without waiting for the body")
+        XCTAssertEqual(reply.informational, [])
+        XCTAssertEqual(reply.status, 415)
+        XCTAssertEqual(recorder.files, [])
+    }
+
     func testExpectContinueIsAnsweredBeforeTheBody() async throws {
         let recorder = try await startRecorder()
         let body = RecorderTestSupport.trace(name: "continued")
@@ -213,9 +227,10 @@ final class UploadContractTests: XCTestCase {
     }
 
     func testPathLikeNamesStayInsideTheOutputDirectory() async throws {
-        let recorder = try await startRecorder()
-        let parent = URL(fileURLWithPath: recorder.directory).deletingLastPathComponent().path
-        let before = RecorderTestSupport.files(parent)
+        // The output directory alone in a parent of its own: "../x" would land in the parent.
+        let parent = RecorderTestSupport.temporaryDirectory("parent")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let recorder = try await startRecorder(directory: parent + "/out")
         for (name, stem) in [("../x", "x"), ("../../../../tmp/evil", "tmp-evil"), ("/etc/passwd", "etc-passwd"),
                              (".hidden", "hidden"), ("a/../../b", "a-b"), ("..", "recording"), ("", "recording"),
                              ("name\nwith\u{0}controls", "name-with-controls")] {
@@ -227,7 +242,7 @@ final class UploadContractTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: recorder.directory + "/" + file))
         }
         XCTAssertEqual(recorder.files.count, 8)
-        XCTAssertEqual(RecorderTestSupport.files(parent), before, "nothing written next to the output directory")
+        XCTAssertEqual(RecorderTestSupport.files(parent), ["out"], "nothing written next to the output directory")
     }
 
     func testMalformedRequestsAndOversizedHeadersGet400AndTheServerGoesOn() async throws {
