@@ -140,7 +140,9 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertEqual(trace.metadata.source, "strokelab record")
         XCTAssertTrue(trace.metadata.device?.contains("Chrome") == true, trace.metadata.device ?? "no device")
         XCTAssertEqual(trace.metadata.pixelsPerUnit, 1)
-        XCTAssertEqual(try XCTUnwrap(trace.metadata.sampleRateHz), 250, accuracy: 5, "from the 4 ms between the pen's coalesced timestamps")
+        // Chromium coarsens event timestamps to 0.1 ms, so the median of intervals dispatched
+        // 4 ms apart is 3.9, 4.0 or 4.1 ms: 244–256 Hz.
+        XCTAssertEqual(try XCTUnwrap(trace.metadata.sampleRateHz), 250, accuracy: 7, "from the 4 ms between the pen's coalesced timestamps")
         XCTAssertGreaterThan(trace.metadata.refreshRateHz, 10, "measured with requestAnimationFrame")
         let root = try JSONParser.parse(try AtomicFile.read(path))
         XCTAssertEqual(root["metadata"]?["name"]?.string, "e2e pen")
@@ -172,7 +174,7 @@ final class BrowserEndToEndTests: XCTestCase {
         let times = samples.map(\.time)
         XCTAssertEqual(times.first, 0)
         for k in 1..<times.count {
-            XCTAssertEqual(times[k] - times[k - 1], 0.004, accuracy: 5e-4, "pen sample \(k): dispatched 4 ms after the previous one")
+            XCTAssertEqual(times[k] - times[k - 1], 0.004, accuracy: 2.5e-4, "pen sample \(k): dispatched 4 ms after the previous one (±0.1 ms of coarsening)")
         }
         for event in stylus.events {
             XCTAssertGreaterThanOrEqual(event.time, event.main.time, "delivered after its own sample")

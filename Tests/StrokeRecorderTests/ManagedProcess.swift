@@ -15,6 +15,7 @@ final class ManagedProcess: @unchecked Sendable {
     private let process: Process
     private let out = NIOLockedValueBox<[UInt8]>([])
     private let err = NIOLockedValueBox<[UInt8]>([])
+    private let closedPipes = NIOLockedValueBox(0)
     private var stopped = false
 
     /// Starts `executable` with `arguments`. Foundation starts it as the leader of a new
@@ -29,14 +30,24 @@ final class ManagedProcess: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
-        let out = self.out, err = self.err
+        let out = self.out, err = self.err, closedPipes = self.closedPipes
         outPipe.fileHandleForReading.readabilityHandler = { h in
             let data = h.availableData
-            if data.isEmpty { h.readabilityHandler = nil } else { out.withLockedValue { $0.append(contentsOf: data) } }
+            if data.isEmpty {
+                h.readabilityHandler = nil
+                closedPipes.withLockedValue { $0 += 1 }
+            } else {
+                out.withLockedValue { $0.append(contentsOf: data) }
+            }
         }
         errPipe.fileHandleForReading.readabilityHandler = { h in
             let data = h.availableData
-            if data.isEmpty { h.readabilityHandler = nil } else { err.withLockedValue { $0.append(contentsOf: data) } }
+            if data.isEmpty {
+                h.readabilityHandler = nil
+                closedPipes.withLockedValue { $0 += 1 }
+            } else {
+                err.withLockedValue { $0.append(contentsOf: data) }
+            }
         }
         try process.run()
     }
@@ -64,11 +75,25 @@ final class ManagedProcess: @unchecked Sendable {
     /// Sends `signal` to the process alone.
     func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-    /// Waits for the process to exit by itself; its status, or nil after `timeout`.
+    /// Waits for the process to exit by itself and for all its output to be collected; its
+    /// status, or nil after `timeout`.
     func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard !process.isRunning else { return nil }
+        while closedPipes.withLockedValue({ $0 }) < 2 && Date() < deadline { usleep(10_000) }
+        return process.terminationStatus
+    }
+
+    /// Waits until `condition` holds (polled every 20 ms); false after `timeout`.
+    @discardableResult
+    func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
     }
 
     /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after 5 s. Idempotent.

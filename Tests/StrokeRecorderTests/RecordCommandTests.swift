@@ -32,7 +32,7 @@ final class RecordCommandTests: XCTestCase {
         let url = try recorder.waitForLine(startingWith: "listening on ")
         XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"), url)
         let port = try port(url)
-        XCTAssertTrue(recorder.standardOutput.contains("saving recordings to \(out)"), recorder.standardOutput)
+        XCTAssertTrue(recorder.standardOutput.hasPrefix("strokelab record: saving recordings to \(out)\n"), recorder.standardOutput)
 
         let page = try HTTPTestClient.requestBlocking("GET", "/", port: port)
         XCTAssertEqual(page.status, 200)
@@ -82,7 +82,8 @@ final class RecordCommandTests: XCTestCase {
         let url = try recorder.waitForLine(startingWith: "listening on ")
         XCTAssertTrue(url.hasPrefix("http://0.0.0.0:"), url)
         let port = try port(url)
-        XCTAssertTrue(recorder.standardError.contains("warning: --host 0.0.0.0 serves every device that can reach port \(port)"),
+        _ = try recorder.waitForLine(startingWith: "Ctrl-C stops.")
+        XCTAssertTrue(recorder.waitUntil { recorder.standardError.contains("warning: --host 0.0.0.0 serves every device that can reach port \(port)") },
                       recorder.standardError)
         for address in NetworkAddress.nonLoopbackIPv4().map({ [$0] }) ?? [] {
             XCTAssertTrue(recorder.standardOutput.contains("on the tablet, open http://\(address):\(port)/"), recorder.standardOutput)
