@@ -35,11 +35,11 @@ public final class RecorderServer: Sendable {
     /// client gets to read the answer.
     public static let lingerTime = 2.0
 
-    private let listener: NIOAsyncChannel<Connection, Never>
+    private let listener: NIOAsyncChannel<Channel, Never>
     private let budget: UploadBudget
     private let onEvent: @Sendable (RecorderEvent) -> Void
 
-    private init(listener: NIOAsyncChannel<Connection, Never>, service: RecorderService, address: String, port: Int,
+    private init(listener: NIOAsyncChannel<Channel, Never>, service: RecorderService, address: String, port: Int,
                  onEvent: @escaping @Sendable (RecorderEvent) -> Void) {
         self.listener = listener
         self.service = service
@@ -56,7 +56,7 @@ public final class RecorderServer: Sendable {
     /// not an address).
     public static func start(host: String, port: Int, store: TraceStore, maximumUploadBytes: Int, access: ClientAccess? = nil,
                              onEvent: @escaping @Sendable (RecorderEvent) -> Void = { _ in }) async throws(ListenError) -> RecorderServer {
-        let listener: NIOAsyncChannel<Connection, Never>
+        let listener: NIOAsyncChannel<Channel, Never>
         do { listener = try await bind(host: host, port: port) } catch {
             let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
             throw ListenError(description: "cannot listen on \(host):\(port): \(text)",
@@ -77,17 +77,23 @@ public final class RecorderServer: Sendable {
         public var isAddressInUse: Bool
     }
 
-    private static func bind(host: String, port: Int) async throws -> NIOAsyncChannel<Connection, Never> {
+    /// Binds the listening socket. Each accepted connection gets its HTTP pipeline at once but
+    /// reads nothing (`autoRead` off) until ``serve(_:)`` takes it over: a connection the
+    /// listener accepted but could not hand out (the server was shutting down) is then just a
+    /// channel, closed when idle, rather than an async channel dropped unfinished — which
+    /// SwiftNIO treats as a programming error and traps on.
+    private static func bind(host: String, port: Int) async throws -> NIOAsyncChannel<Channel, Never> {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.autoRead, value: false)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
                     try channel.pipeline.syncOperations.addHandler(IdleConnectionCloser())
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    return try Connection(wrappingChannelSynchronously: channel)
+                    return channel
                 }
             }
     }
@@ -110,8 +116,8 @@ public final class RecorderServer: Sendable {
     private func acceptConnections() async throws {
         try await withThrowingDiscardingTaskGroup { group in
             try await listener.executeThenClose { connections in
-                for try await connection in connections {
-                    group.addTask { await self.serve(connection) }
+                for try await channel in connections {
+                    group.addTask { await self.serve(channel) }
                 }
             }
             // The listener is closed: end the open connections (each closes its channel).
@@ -133,6 +139,23 @@ public final class RecorderServer: Sendable {
         case discarding(RecorderResponse, method: String, version: HTTPVersion, keepAlive: Bool, dropped: Int)
         /// Collecting an upload's body.
         case collecting(RecorderRequestHead, version: HTTPVersion, keepAlive: Bool, body: ByteBuffer)
+    }
+
+    /// Wraps an accepted channel for async use (on its event loop, then turns reading on) and
+    /// serves it.
+    private func serve(_ channel: Channel) async {
+        let connection: Connection
+        do {
+            connection = try await channel.eventLoop.submit {
+                let connection = try Connection(wrappingChannelSynchronously: channel)
+                try channel.syncOptions?.setOption(.autoRead, value: true)
+                return connection
+            }.get()
+        } catch {
+            channel.close(promise: nil)
+            return
+        }
+        await serve(connection)
     }
 
     private func serve(_ connection: Connection) async {

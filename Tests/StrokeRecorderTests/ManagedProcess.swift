@@ -30,26 +30,21 @@ final class ManagedProcess: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
-        let out = self.out, err = self.err, closedPipes = self.closedPipes
-        outPipe.fileHandleForReading.readabilityHandler = { h in
-            let data = h.availableData
-            if data.isEmpty {
-                h.readabilityHandler = nil
-                closedPipes.withLockedValue { $0 += 1 }
-            } else {
-                out.withLockedValue { $0.append(contentsOf: data) }
-            }
-        }
-        errPipe.fileHandleForReading.readabilityHandler = { h in
-            let data = h.availableData
-            if data.isEmpty {
-                h.readabilityHandler = nil
-                closedPipes.withLockedValue { $0 += 1 }
-            } else {
-                err.withLockedValue { $0.append(contentsOf: data) }
-            }
-        }
         try process.run()
+        // One thread per pipe, reading until the end: every byte is collected by the time
+        // both have seen the end, whatever the timing of the process's exit.
+        for (pipe, buffer) in [(outPipe, out), (errPipe, err)] {
+            let handle = pipe.fileHandleForReading
+            let closedPipes = self.closedPipes
+            Thread {
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    buffer.withLockedValue { $0.append(contentsOf: data) }
+                }
+                closedPipes.withLockedValue { $0 += 1 }
+            }.start()
+        }
     }
 
     deinit { stop() }

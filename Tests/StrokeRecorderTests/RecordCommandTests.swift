@@ -99,7 +99,7 @@ final class RecordCommandTests: XCTestCase {
         for (arguments, message) in [(["--port", "70000"], "--port must be 0…65535"), (["--max-upload-mb", "0"], "--max-upload-mb must be in (0, 1024]")] {
             let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--out", directory] + arguments)
             defer { recorder.stop() }
-            XCTAssertNotEqual(recorder.waitForExit(), 0)
+            XCTAssertEqual(recorder.waitForExit(), 64, "a usage error (EX_USAGE)")
             XCTAssertTrue(recorder.standardError.contains(message), recorder.standardError)
         }
     }

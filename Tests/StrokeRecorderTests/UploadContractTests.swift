@@ -334,6 +334,30 @@ final class UploadContractTests: XCTestCase {
         XCTAssertEqual(open.files.count, 1)
     }
 
+    /// A connection accepted as the listener closes was once dropped as an unfinished
+    /// NIOAsyncChannel, which SwiftNIO traps on (this test crashed the process then).
+    func testShuttingDownWhileClientsConnectNeitherCrashesNorHangs() async throws {
+        for _ in 0..<3 {
+            let recorder = try await RunningRecorder.start()
+            let port = recorder.port
+            let clients = Task.detached {
+                try await blocking {
+                    let end = Date().addingTimeInterval(0.4)
+                    while Date() < end {
+                        guard let socket = try? TestSocket(port: port, timeout: 1) else { continue }
+                        try? socket.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        socket.disconnect()
+                    }
+                }
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let started = Date()
+            await recorder.stop()
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "stop() returns while clients keep connecting")
+            _ = try? await clients.value
+        }
+    }
+
     func testTheDefaultLoopbackServerIsLoopbackOnly() async throws {
         let recorder = try await startRecorder()
         XCTAssertEqual(recorder.server.address, "127.0.0.1")
