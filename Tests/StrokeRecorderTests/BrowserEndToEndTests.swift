@@ -95,6 +95,47 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
 
+    /// Over plain http from another address the page is not a secure context: the browser
+    /// withholds coalesced events, and the page records each event's own sample (and says so).
+    func testOverPlainHTTPFromTheNetworkThePageRecordsOneSamplePerEventAndSaysWhy() throws {
+        let tools = try Self.browserTools()
+        guard let address = NetworkAddress.nonLoopbackIPv4() else {
+            throw XCTSkip("SKIPPED: this machine has no non-loopback IPv4 address to open the page from")
+        }
+        let directory = RecorderTestSupport.temporaryDirectory("browser-insecure")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
+        defer { recorder.stop() }
+        let url = try recorder.waitForLine(startingWith: "listening on ")
+        let port = url.split(separator: ":").last?.filter(\.isNumber) ?? ""
+        let browser = try WebDriverSession(chromedriver: tools.chromedriver, browser: tools.chromium)
+        defer { browser.close() }
+        try browser.open("http://\(address):\(port)/")
+        try browser.waitFor("typeof window.strokeRecorder === 'object' && document.readyState === 'complete'")
+        XCTAssertEqual(try browser.evaluate("window.isSecureContext")?.bool, false)
+        XCTAssertEqual(try browser.evaluate("typeof PointerEvent.prototype.getCoalescedEvents")?.string, "undefined")
+        XCTAssertEqual(try browser.evaluate("typeof PointerEvent.prototype.getPredictedEvents")?.string, "function",
+                       "prediction is not a secure-context feature")
+
+        let pen = (0..<6).map { k in PenPoint(x: 100 + Double(k) * 20, y: 300, pressure: 0.4, tiltX: 0, tiltY: 15) }
+        try dispatchPen(pen, in: browser, start: Date().timeIntervalSince1970, interval: 0.008)
+        try browser.waitFor("document.getElementById('r-coalesced').textContent === 'unavailable (not a secure context)'", timeout: 5)
+        try browser.evaluate("document.getElementById('save').click(); true")
+        try browser.waitFor("window.strokeRecorder.status().indexOf('saved ') === 0 || window.strokeRecorder.status().indexOf('not saved') === 0")
+        let status = try XCTUnwrap(try browser.evaluate("window.strokeRecorder.status()")?.string)
+        XCTAssertTrue(status.hasPrefix("saved recording-"), status)
+        let files = RecorderTestSupport.files(directory)
+        XCTAssertEqual(files.count, 1)
+        let path = directory + "/" + (files.first ?? "")
+        let trace = try NativeTraceReader.read(path: path)
+        let samples = try XCTUnwrap(trace.strokes.first).samples
+        XCTAssertEqual(samples.map(\.location.x), pen.map(\.x) + [pen[pen.count - 1].x], "each event's own sample")
+        let root = try JSONParser.parse(try AtomicFile.read(path))
+        XCTAssertEqual(root["metadata"]?["recorder"]?["secureContext"]?.bool, false)
+        XCTAssertEqual(root["metadata"]?["recorder"]?["coalescedAvailable"]?.bool, false)
+        XCTAssertTrue(recorder.standardOutput.contains("saved \(files[0]) (1 strokes, 7 samples) from \(address)"), recorder.standardOutput)
+    }
+
     /// The page's tilt conversion, run by Chromium's engine, gives the known angles.
     func checkTiltConversionInTheBrowser(_ browser: WebDriverSession) throws {
         let list = RecorderPageTests.knownTilts.map { "[\($0.tiltX), \($0.tiltY)]" }.joined(separator: ",")
