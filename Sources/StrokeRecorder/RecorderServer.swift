@@ -148,7 +148,9 @@ public final class RecorderServer: Sendable {
         do {
             connection = try await channel.eventLoop.submit {
                 let connection = try Connection(wrappingChannelSynchronously: channel)
-                try channel.syncOptions?.setOption(.autoRead, value: true)
+                // Nothing may throw once the async channel exists: it must reach executeThenClose.
+                // (A channel closed meanwhile fails to turn reading on; serving it then ends.)
+                try? channel.syncOptions?.setOption(.autoRead, value: true)
                 return connection
             }.get()
         } catch {
