@@ -4,7 +4,10 @@
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
-# report and test install the Debian packages the project needs when they are missing.
+#   make peers    StrokeLab vs the peers' reference implementations, side by side
+#                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
+# report and test install the Debian packages the project needs when they are missing; test also
+# installs Chromium and chromedriver for the recorder's browser test (skipped without them).
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
@@ -13,10 +16,13 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test setup build datasets notebooks clean fuzz
+.PHONY: report test setup setup-test build datasets notebooks peers clean fuzz
 
 setup:
 	@scripts/setup-system.sh
+
+setup-test:
+	@scripts/setup-system.sh --with-browser
 
 build: setup
 	$(SWIFT) build -c release --product strokelab
@@ -27,7 +33,7 @@ report: build
 # The build's progress lines and the per-test "started/passed" lines are filtered out
 # (scripts/test-output.awk): what remains is diagnostics, failures, skips, what tests print
 # and the totals. `make test VERBOSE=1` shows everything.
-test: setup
+test: setup-test
 ifdef VERBOSE
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -56,6 +62,12 @@ notebooks: report
 	@command -v $(JUPYTER) >/dev/null 2>&1 || { echo "notebooks: $(JUPYTER) not found: pip install -r Notebooks/requirements.txt" >&2; exit 1; }
 	STROKELAB_RESULTS=$(OUT) $(JUPYTER) nbconvert --to notebook --execute Notebooks/report_figures.ipynb \
 		--output-dir $(OUT)/notebook --output report_figures.ipynb
+
+# The peer benchmark harness: builds the peers from PEERS_SRC (their build tools are the
+# harness's own preflight, not `setup`'s) and prints one table. PEERS_ARGS passes options
+# through, e.g. PEERS_ARGS=--callgrind.
+peers: build
+	scripts/peers/run --strokelab $(BIN) --work $(OUT)/peers $(PEERS_ARGS)
 
 clean:
 	rm -rf .build $(OUT)
