@@ -60,7 +60,7 @@ final class RecordCommandTests: XCTestCase {
         let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", "0", "--out", file])
         defer { recorder.stop() }
         XCTAssertEqual(recorder.waitForExit(), 1)
-        XCTAssertEqual(recorder.standardError, "Error: \(file): exists and is not a directory\n")
+        XCTAssertEqual(recorder.standardError, "error: \(file): exists and is not a directory\n")
     }
 
     func testAPortInUseIsAOneLineError() throws {
@@ -71,7 +71,7 @@ final class RecordCommandTests: XCTestCase {
         defer { second.stop() }
         XCTAssertEqual(second.waitForExit(), 1)
         let message = second.standardError
-        XCTAssertTrue(message.hasPrefix("Error: cannot listen on 127.0.0.1:\(port): "), message)
+        XCTAssertTrue(message.hasPrefix("error: cannot listen on 127.0.0.1:\(port): "), message)
         XCTAssertTrue(message.contains("choose another --port"), message)
         XCTAssertEqual(message.filter { $0 == "\n" }.count, 1, message)
     }
