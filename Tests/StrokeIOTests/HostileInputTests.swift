@@ -145,4 +145,29 @@ final class HostileInputTests: XCTestCase {
         XCTAssertGreaterThan(rate, 0)
         XCTAssertEqual(try NativeTraceReader.decode(Array(NativeTraceWriter.encode(trace).utf8), file: "slow.json"), trace)
     }
+
+    /// "A 10 MB bdalab stroke over 20 s": the reader is linear — a long single-stroke
+    /// BDALab file (3.4 MB here, to keep the debug-build suite quick; 10 MB reads in about
+    /// 2 s in a release build) reads into one stroke of every sample. (What `run` then costs
+    /// on such a stroke is the metrics' work, bounded by the geometry budgets.)
+    func testALongBDALabStrokeReadsInOnePass() throws {
+        let n = 100_000
+        // Built from repeated blocks (cheap even in a debug build); raw integer units.
+        let xBlock = (0..<1000).map { String(4000 + $0 * 3) }.joined(separator: ","), yBlock = (0..<1000).map { String(9000 - $0 * 2) }.joined(separator: ",")
+        var columns = [String](repeating: "", count: 7)
+        columns[0] = Array(repeating: xBlock, count: n / 1000).joined(separator: ",")
+        columns[1] = Array(repeating: yBlock, count: n / 1000).joined(separator: ",")
+        columns[2] = (0..<n).map { String(354642400 + $0 * 7) }.joined(separator: ",")
+        columns[3] = String(repeating: "1,", count: n - 1) + "1"
+        columns[4] = String(repeating: "510,", count: n - 1) + "510"
+        columns[5] = String(repeating: "520,", count: n - 1) + "520"
+        columns[6] = String(repeating: "700,", count: n - 1) + "700"
+        let keys = ["x", "y", "time", "pen_status", "azimuth", "tilt", "pressure"]
+        let text = "{\"data\": {" + zip(keys, columns).map { "\"\($0)\": [\($1)]" }.joined(separator: ", ") + "}}"
+        let bytes = Array(text.utf8)
+        XCTAssertGreaterThan(bytes.count, 3_000_000)
+        let trace = try TraceImport.decode(bytes, file: "long.json", format: .bdalabJSON).traces[0]
+        XCTAssertEqual(trace.strokes.count, 1)
+        XCTAssertEqual(trace.strokes[0].sampleCount, n)
+    }
 }
