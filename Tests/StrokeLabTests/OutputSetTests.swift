@@ -110,7 +110,9 @@ final class OutputSetTests: XCTestCase {
         print("output set: 20 kills at steps \(killedAt) of 0…\(steps): \(outcomes[0]) left the previous set, \(outcomes[1]) the new one, \(outcomes[2]) finished first")
         XCTAssertGreaterThan(outcomes[0], 0)
         XCTAssertGreaterThan(outcomes[1], 0)
-        // A complete run removes what the killed ones left.
+        // A complete run removes what the killed ones left, and the temporary files an
+        // earlier version leaked beside the tables (`.results.csv.tmp-<pid>-<n>`).
+        _ = FileManager.default.createFile(atPath: out + "/.results.csv.tmp-999999-42", contents: Data(count: 1000))
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, configs[1])).status, 0)
         XCTAssertEqual(visible(out), sets[1])
         let entries = try FileManager.default.contentsOfDirectory(atPath: out)

@@ -133,6 +133,21 @@ final class CommandLineBehaviourTests: XCTestCase {
         XCTAssertEqual(Set(rows.map(\.trace)), ["a", "b"])
     }
 
+    /// Skipped datasets are named on the console, with the reason, by `run` and `report`.
+    func testSkippedDatasetsAreNamedOnTheConsole() throws {
+        let dir = TestPaths.temporaryDirectory("skipped")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            datasets:
+              - {name: synthetic, paths: ["\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json"]}
+              - {name: absent-recordings, paths: ["\(dir)/nowhere/*.svc"], optional: true}
+            pipelines: [linear]
+            """.write(toFile: dir + "/spec.yaml", atomically: true, encoding: .utf8)
+        let result = try runStrokeLab(["run", "--spec", dir + "/spec.yaml", "--out", dir + "/out", "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("note: dataset 'absent-recordings' skipped: nothing found at \(dir)/nowhere/*.svc"), result.stdout)
+    }
+
     /// gnuplot missing was found only after the whole experiment; it is found first, and
     /// nothing is written.
     func testAMissingGnuplotIsFoundBeforeTheExperimentRuns() throws {
