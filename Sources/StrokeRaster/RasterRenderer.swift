@@ -1,12 +1,11 @@
 import CCairo
 import StrokeCore
-import StrokeIO
 
 /// Draws strokes and comparison grids with Cairo into PNG, SVG or PDF.
 ///
 /// Every output is deterministic (byte-identical for equal input, across runs and within
-/// one process; see ``DeterministicVectorOutput``), and files are written atomically
-/// (``AtomicFile``: temporary file, then rename).
+/// one process; see ``DeterministicVectorOutput``). The renderer returns the file's bytes;
+/// writing them (atomically) is the caller's job.
 public enum RasterRenderer {
     /// Layout constants of grids, in pixels.
     enum Layout {
@@ -98,13 +97,6 @@ public enum RasterRenderer {
         return try canvas.finish()
     }
 
-    /// Renders `grid` to `path` atomically, the format from `format` or the extension.
-    public static func write(_ grid: ComparisonGrid, to path: String, format: RasterFormat? = nil) throws(RasterError) {
-        let f: RasterFormat
-        if let format { f = format } else { f = try RasterFormat.of(path: path) }
-        try writeAtomically(try render(grid, format: f), to: path)
-    }
-
     /// Draws `path` alone: round caps and joins, `width` in trace units, `scale` device
     /// pixels per trace unit, on white with `margin` pixels around the path's control
     /// bounds. Zero-length subpaths become dots. Returns the file's bytes.
@@ -114,16 +106,11 @@ public enum RasterRenderer {
         guard path.elements.allSatisfy(\.isFinite) else { throw RasterError("the path has non-finite coordinates") }
         guard scale > 0, scale.isFinite, width >= 0 else { throw RasterError("scale must be positive and width non-negative") }
         let pad = margin + width * scale / 2
-        let w = Int((bounds.width * scale + 2 * pad).rounded(.up)), h = Int((bounds.height * scale + 2 * pad).rounded(.up))
-        let canvas = try CairoCanvas(format: format, width: max(w, 1), height: max(h, 1))
+        let w = RasterSize.pixels(bounds.width * scale + 2 * pad), h = RasterSize.pixels(bounds.height * scale + 2 * pad)
+        let canvas = try CairoCanvas(format: format, width: w, height: h)
         let viewport = Viewport(bounds: bounds, scale: scale, origin: Point(x: pad, y: pad))
         PathDrawing.stroke(path.elements, in: canvas.cr, viewport: viewport, width: width * scale, color: color)
         return try canvas.finish()
-    }
-
-    /// Writes bytes atomically, as a ``RasterError`` on failure.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
-        do { try AtomicFile.write(bytes, to: path) } catch { throw RasterError(error.description) }
     }
 
     static func strokeRect(_ cr: OpaquePointer, _ r: Rect, color: RasterColor, width: Double) {
@@ -160,7 +147,8 @@ public enum RasterRenderer {
         strokeRect(cr, box, color: outline, width: 1.5)
         let zoom = viewport.scale / main.scale
         TextDrawing.setFont(cr, size: 11, bold: true)
-        let label = zoom >= 10 ? "×\(Int(zoom.rounded()))" : "×" + String(Double(Int(zoom * 10 + 0.5)) / 10)
+        let shown = zoom.isFinite ? min(zoom, 1e9) : 1e9
+        let label = shown >= 10 ? "×\(Int(shown.rounded()))" : "×" + String(Double(Int(shown * 10 + 0.5)) / 10)
         cairo_new_path(cr)
         cairo_rectangle(cr, box.min.x + 2, box.min.y + 2, TextDrawing.width(cr, label) + 6, 17)
         cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, 0.85)
@@ -179,14 +167,14 @@ public enum RasterRenderer {
     static func keyItems(_ grid: ComparisonGrid) -> [KeyItem] {
         let style = grid.style
         var items = [KeyItem(mark: .line(style.strokeColor, 3, false), text: "committed path")]
-        if grid.overlays.contains(.provisional) && grid.frameIndex != nil {
+        if grid.overlays.contains(.provisional) && grid.frame != nil {
             items.append(KeyItem(mark: .line(style.provisionalColor, 3, false), text: "provisional"))
         }
-        if grid.overlays.contains(.predicted) && grid.frameIndex != nil {
+        if grid.overlays.contains(.predicted) && grid.frame != nil {
             items.append(KeyItem(mark: .line(style.predictedColor, 3, true), text: "predicted"))
         }
         if grid.overlays.contains(.reference) && grid.stroke.reference != nil {
-            items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frameIndex == nil ? "reference" : "reference (pen so far)"))
+            items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frame == nil ? "reference" : "reference (pen so far)"))
         }
         if grid.overlays.contains(.samples) {
             items.append(KeyItem(mark: .dot(style.mainSampleColor, style.mainSampleRadius + 0.6), text: "main samples"))

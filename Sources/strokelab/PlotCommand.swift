@@ -3,6 +3,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokePlot
+import StrokeLab
 import StrokeRaster
 
 struct PlotCommand: ParsableCommand {
@@ -117,7 +118,7 @@ struct PlotCommand: ParsableCommand {
             var options = RenderCostOptions()
             options.repetitions = max(1, c.repetitions)
             let measured: [RenderCostResult]
-            do { measured = try RenderCostMeasurement.measure(workload, options: options) } catch { throw CommandFailure(error.description) }
+            do { measured = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(workload), options: options) } catch { throw CommandFailure(error.description) }
             let curves = measured.map(RenderCostBridge.curve)
             let table = RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex))
             let csv = (c.out as NSString).deletingPathExtension + ".csv"

@@ -34,7 +34,7 @@ final class PipelineLabelTests: XCTestCase {
         XCTAssertTrue(problem("").contains("empty"))
         XCTAssertTrue(problem("nonsense").contains("unknown stage 'nonsense'"))
         XCTAssertTrue(problem("interp:spline").contains("unknown interp 'spline'"))
-        XCTAssertTrue(problem("linear(tail=sometimes)").contains("'sometimes' is not a value of 'tail'"))
+        XCTAssertTrue(problem("linear(tail=sometimes)").contains("tail must be one of published, complete, got 'sometimes'"))
         XCTAssertTrue(problem("linear(width=3)").contains("has no parameter 'width'"))
         XCTAssertTrue(problem("linear(tail)").contains("not name=value"))
         XCTAssertTrue(problem("linear(tail=complete").contains("never closed"))

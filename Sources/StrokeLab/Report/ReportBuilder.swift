@@ -175,10 +175,10 @@ struct Builder {
     mutating func raster(_ grid: ComparisonGrid, name: String, title: String, caption: String) throws(ExperimentError) {
         let png = "rasters/\(name).png", svg = "rasters/\(name).svg"
         do {
-            try RasterRenderer.write(grid, to: out + "/" + png, format: .png)
-            try RasterRenderer.write(grid, to: out + "/" + svg, format: .svg)
+            try AtomicFile.write(try RasterRenderer.render(grid, format: .png), to: out + "/" + png)
+            try AtomicFile.write(try RasterRenderer.render(grid, format: .svg), to: out + "/" + svg)
         } catch {
-            throw ExperimentError("report: raster '\(name)': \(error.description)")
+            throw ExperimentError("report: raster '\(name)': \(error)")
         }
         files += [png, svg]
         rasterCount += 1

@@ -99,7 +99,7 @@ extension Builder {
         var renderOptions = RenderCostOptions()
         renderOptions.repetitions = max(1, options.renderRepetitions)
         let measured: [RenderCostResult]
-        do { measured = try RenderCostMeasurement.measure(workload, options: renderOptions) } catch {
+        do { measured = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(workload), options: renderOptions) } catch {
             throw ExperimentError("report: render cost: \(error.description)")
         }
         let curves = measured.map(RenderCostCurve.init(measured:))

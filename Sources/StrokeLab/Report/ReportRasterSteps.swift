@@ -33,9 +33,11 @@ extension Builder {
             let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata, options: metricOptions)
             var replayer = p.description.makeReplayer()
             let held = setup.replayOptions.holdOutStride.map { " (hold-out: every \($0)th sample)" } ?? ""
-            return ComparisonGrid.Panel(title: p.name + held, replay: replayer.replay(stroke, options: setup.replayOptions))
+            return ComparisonGrid.Panel(title: p.name + held, replay: replayer.replay(stroke, options: setup.replayOptions),
+                                        frameIndex: frame)
         }
-        var g = ComparisonGrid(stroke: stroke, panels: panels, frameIndex: frame, columns: 2, panelWidth: 460, panelHeight: 460)
+        var g = ComparisonGrid(stroke: stroke, panels: panels, frame: frame.map { SceneFrame(stroke, eventIndex: $0) },
+                               columns: 2, panelWidth: 460, panelHeight: 460)
         g.heading = heading
         g.style.strokeWidth = StrokeRasterStyle.inkWidth(for: stroke)
         return g

@@ -13,38 +13,43 @@ import StrokeCore
 /// predicts nothing; repeated timestamps never divide by zero (see `RecentSamples`).
 /// Output: samples every ``PredictionHorizon/sampleInterval`` up to exactly the horizon, so
 /// the drawn prediction is curved; provisional only. O(1) per sample, no allocation.
-public struct QuadraticPredictor: StrokePredictor {
-    /// Parameters of ``QuadraticPredictor``.
-    public struct Parameters: Hashable, Sendable {
-        /// How far ahead the drawn prediction reaches, in seconds.
-        public var horizon: Double
+public struct QuadraticPredictor: PredictorStage {
+    /// `predict:quadratic`.
+    public static let kind = StageKind.predict
+    /// `quadratic`.
+    public static let id = "quadratic"
+    /// One line.
+    public static let summary = "constant acceleration from the last three samples"
+    /// Where it comes from.
+    public static let source = "second-order extrapolation (Chromium ui/base/prediction; Nancel et al., UIST 2016)"
+    /// Positions and channels only: no derived speed or heading.
+    public static let readsKinematics = false
 
-        /// Validates the parameters.
-        /// - Parameter horizonMs: drawing horizon in milliseconds, in ``PredictionHorizon/rangeMs``.
-        /// - Throws: ``PredictorParameterError`` when it is outside its range or not finite.
-        public init(horizonMs: Double = PredictionHorizon.defaultMs) throws(PredictorParameterError) {
-            try PredictorParameterError.check(horizonMs, in: PredictionHorizon.rangeMs, unit: "ms",
-                                              predictor: "quadratic", parameter: "horizon")
-            horizon = horizonMs / 1000
-        }
-    }
+    /// Parameters of ``QuadraticPredictor``: the drawing horizon.
+    public typealias Parameters = HorizonParameters
 
     /// The validated parameters.
-    public let parameters: Parameters
+    public let parameters: HorizonParameters
+    private let horizon: Double
     private var history = RecentSamples()
 
     /// Creates the predictor.
-    public init(_ parameters: Parameters) { self.parameters = parameters }
+    /// - Throws: ``StageParameterError`` when the horizon is outside ``PredictionHorizon/rangeMs``.
+    public init(_ parameters: HorizonParameters = HorizonParameters()) throws(StageParameterError) {
+        try parameters.validate()
+        self.parameters = parameters
+        horizon = parameters.horizonMs / 1000
+    }
 
     /// Forgets the stroke's samples.
     public mutating func reset() { history.reset() }
 
     /// Records the sample as the newest (see `RecentSamples` for repeated timestamps). O(1).
-    public mutating func observe(_ sample: TouchSample) { history.add(sample) }
+    public mutating func observe(_ sample: AttributedSample) { history.add(sample) }
 
     /// Appends ⌈horizon·180 Hz⌉ samples of the parabola, the last exactly at the horizon.
-    public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
-        let h = parameters.horizon
+    public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
+        let h = horizon
         guard h > 0, history.count >= 2 else { return }
         let n = Swift.max(1, Int((h / PredictionHorizon.sampleInterval).rounded(.up)))
         for j in 1...n {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes generated SVG and PDF files (Cairo's rasters, gnuplot's figures) byte-identical
 /// across runs and processes.
 ///

@@ -38,74 +38,104 @@ import StrokeCore
 /// Edge cases: no prediction until both filters are stable (4 samples by default), or when
 /// every kept timestamp is equal (Δt = 0 is never divided by).
 /// O(1) per sample; the time history is allocated once, at construction.
-public struct KalmanPredictor: StrokePredictor {
-    /// Parameters of ``KalmanPredictor``; defaults are ink-stroke-modeler's test defaults in points.
-    public struct Parameters: Hashable, Sendable {
-        /// Drawing horizon in seconds (ink's `prediction_interval`).
-        public var horizon: Double
+public struct KalmanPredictor: PredictorStage {
+    /// `predict:kalman`.
+    public static let kind = StageKind.predict
+    /// `kalman`.
+    public static let id = "kalman"
+    /// One line.
+    public static let summary = "per-axis constant-jerk Kalman filter with damped acceleration/jerk and a confidence (ink-stroke-modeler)"
+    /// Where it comes from.
+    public static let source = "google/ink-stroke-modeler KalmanPredictor (Apache-2.0)"
+    /// Positions and channels only: no derived speed or heading.
+    public static let readsKinematics = false
+
+    /// Parameters of ``KalmanPredictor``; defaults are ink-stroke-modeler's test defaults in
+    /// points (lengths × 50, variances × 50²; see the type's documentation). Every one is a
+    /// label parameter.
+    public struct Parameters: StageParameters {
+        /// Drawing horizon in ms (ink's `prediction_interval`).
+        public var horizonMs = PredictionHorizon.defaultMs
         /// q: process-noise variance (units²) of each axis filter. Default 0.66145
         /// (ink 0.00026458 cm² × 50²).
-        public var processNoise: Double
+        public var processNoise = 0.66145
         /// r: measurement-noise variance (units²). Default 66.145 (ink 0.026458 cm² × 50²).
-        public var measurementNoise: Double
+        public var measurementNoise = 66.145
         /// Observations before predicting (ink `min_stable_iteration`, default 4).
-        public var minStableIteration: Int
+        public var minStableIteration = 4
         /// Timestamps kept to estimate the sample interval (ink `max_time_samples`, default 20).
-        public var maxTimeSamples: Int
+        public var maxTimeSamples = 20
         /// Factor on the estimated acceleration (default 0.5).
-        public var accelerationWeight: Double
+        public var accelerationWeight = 0.5
         /// Factor on the estimated jerk (default 0.1).
-        public var jerkWeight: Double
+        public var jerkWeight = 0.1
         /// Whether the confidence shortens the drawn prediction (default true, as ink).
-        public var useConfidence: Bool
+        public var useConfidence = true
         /// ink's `desired_number_of_samples` (20).
-        public var desiredNumberOfSamples: Int = 20
+        public var desiredNumberOfSamples = 20
         /// ink's `max_estimation_distance` in units (0.04 cm × 50 = 2).
-        public var maxEstimationDistance: Double = 2
+        public var maxEstimationDistance = 2.0
         /// ink's `min_travel_speed` in units/s (3 cm/s × 50 = 150).
-        public var minTravelSpeed: Double = 150
+        public var minTravelSpeed = 150.0
         /// ink's `max_travel_speed` in units/s (15 cm/s × 50 = 750).
-        public var maxTravelSpeed: Double = 750
+        public var maxTravelSpeed = 750.0
         /// ink's `max_linear_deviation` in units (0.2 cm × 50 = 10).
-        public var maxLinearDeviation: Double = 10
+        public var maxLinearDeviation = 10.0
         /// ink's `baseline_linearity_confidence` (0.4).
-        public var baselineLinearityConfidence: Double = 0.4
+        public var baselineLinearityConfidence = 0.4
         /// Rate of the drawn predicted samples in Hz (ink's `min_output_rate`, 180).
-        public var outputRateHz: Double = 180
+        public var outputRateHz = 180.0
 
-        /// Validates the parameters.
-        /// - Throws: ``PredictorParameterError`` naming the first parameter out of range:
-        ///   horizon in ``PredictionHorizon/rangeMs``; noises in ``noiseRange``; minStableIteration
-        ///   in 1…1000; maxTimeSamples in 2…1000; weights in 0…10.
-        public init(horizonMs: Double = PredictionHorizon.defaultMs, processNoise: Double = 0.66145,
-                    measurementNoise: Double = 66.145, minStableIteration: Int = 4, maxTimeSamples: Int = 20,
-                    accelerationWeight: Double = 0.5, jerkWeight: Double = 0.1, useConfidence: Bool = true)
-            throws(PredictorParameterError)
-        {
-            func check(_ v: Double, _ r: ClosedRange<Double>, _ name: String, _ unit: String = "") throws(PredictorParameterError) {
-                try PredictorParameterError.check(v, in: r, unit: unit, predictor: "kalman", parameter: name)
-            }
-            try check(horizonMs, PredictionHorizon.rangeMs, "horizon", "ms")
-            try check(processNoise, Self.noiseRange, "processNoise", "units²")
-            try check(measurementNoise, Self.noiseRange, "measurementNoise", "units²")
-            try check(Double(minStableIteration), 1...1000, "minStableIteration")
-            try check(Double(maxTimeSamples), 2...1000, "maxTimeSamples")
-            try check(accelerationWeight, Self.weightRange, "accelerationWeight")
-            try check(jerkWeight, Self.weightRange, "jerkWeight")
-            horizon = horizonMs / 1000
-            self.processNoise = processNoise
-            self.measurementNoise = measurementNoise
-            self.minStableIteration = minStableIteration
-            self.maxTimeSamples = maxTimeSamples
-            self.accelerationWeight = accelerationWeight
-            self.jerkWeight = jerkWeight
-            self.useConfidence = useConfidence
-        }
+        /// The defaults.
+        public init() {}
 
         /// Allowed noise variances (units²): positive, so the innovation never divides by zero.
         public static let noiseRange: ClosedRange<Double> = 1e-12...1e12
         /// Allowed acceleration and jerk weights.
         public static let weightRange: ClosedRange<Double> = 0...10
+
+        /// Every parameter.
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .number(\.horizonMs, "horizon", in: PredictionHorizon.rangeMs, unit: "ms",
+                    help: "how far ahead of the newest sample the drawn prediction reaches"),
+            .number(\.processNoise, "processNoise", in: noiseRange, unit: "units²",
+                    help: "process-noise variance q per axis (ink's 0.00026458 cm² in points)"),
+            .number(\.measurementNoise, "measurementNoise", in: noiseRange, unit: "units²",
+                    help: "measurement-noise variance r per axis (ink's 0.026458 cm² in points)"),
+            .integer(\.minStableIteration, "minStableIteration", in: 1...1000,
+                     help: "observations before the filters predict (ink's min_stable_iteration)"),
+            .integer(\.maxTimeSamples, "maxTimeSamples", in: 2...1000,
+                     help: "timestamps kept to estimate the sample interval (ink's max_time_samples)"),
+            .number(\.accelerationWeight, "accelerationWeight", in: weightRange,
+                    help: "factor on the estimated acceleration (smaller = straighter predictions)"),
+            .number(\.jerkWeight, "jerkWeight", in: weightRange, help: "factor on the estimated jerk"),
+            .flag(\.useConfidence, "confidence",
+                  help: "on: ink's confidence shortens the drawn prediction; off: always draw the full horizon"),
+            .integer(\.desiredNumberOfSamples, "desiredSamples", in: 1...1000,
+                     help: "observations for full confidence (ink's desired_number_of_samples)"),
+            .number(\.maxEstimationDistance, "maxEstimationDistance", in: 1e-9...1e9, unit: "units",
+                    help: "estimate-to-sample distance at which confidence reaches 0 (ink's max_estimation_distance)"),
+            .number(\.minTravelSpeed, "minTravelSpeed", in: 0...1e9, unit: "units/s",
+                    help: "predicted speed at or below which confidence is 0 (ink's min_travel_speed)"),
+            .number(\.maxTravelSpeed, "maxTravelSpeed", in: 0...1e9, unit: "units/s",
+                    help: "predicted speed at or above which the speed factor is 1 (ink's max_travel_speed)"),
+            .number(\.maxLinearDeviation, "maxLinearDeviation", in: 1e-9...1e9, unit: "units",
+                    help: "deviation from a straight prediction at which linearity confidence is baseline (ink's max_linear_deviation)"),
+            .number(\.baselineLinearityConfidence, "baselineLinearity", in: 0...1,
+                    help: "linearity confidence of a maximally curved prediction (ink's baseline_linearity_confidence)"),
+            .number(\.outputRateHz, "outputRate", in: 1...10_000, unit: "Hz",
+                    help: "rate of the drawn predicted samples (ink's min_output_rate)"),
+        ]
+
+        /// The travel speeds must be ordered.
+        public func crossCheck() throws(StageParameterError) {
+            guard minTravelSpeed <= maxTravelSpeed else {
+                throw StageParameterError(parameter: "minTravelSpeed", problem: "must not exceed maxTravelSpeed (\(minTravelSpeed) > \(maxTravelSpeed))")
+            }
+        }
+
+        /// Drawing horizon in seconds.
+        public var horizon: Double { horizonMs / 1000 }
     }
 
     /// A kinematic state in seconds: what the filters estimate at the newest sample.
@@ -136,10 +166,12 @@ public struct KalmanPredictor: StrokePredictor {
     private var times: [Double]          // ring buffer of the kept timestamps, allocated once
     private var timesStart = 0
     private var timesCount = 0
-    private var newest = TouchSample(time: 0, location: .zero)
+    private var newest = AttributedSample(time: 0, location: .zero)
 
     /// Creates the predictor.
-    public init(_ parameters: Parameters) {
+    /// - Throws: ``StageParameterError`` naming the first parameter out of its domain.
+    public init(_ parameters: Parameters = Parameters()) throws(StageParameterError) {
+        try parameters.validate()
         self.parameters = parameters
         x = AxisKalmanFilter(processNoise: parameters.processNoise, measurementNoise: parameters.measurementNoise,
                              minStableIteration: parameters.minStableIteration)
@@ -156,7 +188,7 @@ public struct KalmanPredictor: StrokePredictor {
     }
 
     /// Updates both axis filters with the sample's position and keeps its timestamp. O(1).
-    public mutating func observe(_ sample: TouchSample) {
+    public mutating func observe(_ sample: AttributedSample) {
         newest = sample
         let capacity = times.count
         if timesCount < capacity {
@@ -218,7 +250,7 @@ public struct KalmanPredictor: StrokePredictor {
 
     /// Appends the estimated cubic's samples every 1/`outputRateHz` up to the horizon (fewer with
     /// confidence on); nothing before the filters are stable.
-    public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
+    public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
         guard let state = estimatedState else { return }
         let n = numberOfPointsToPredict(in: state)
         guard n > 0 else { return }

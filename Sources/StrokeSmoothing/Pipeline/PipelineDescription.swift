@@ -74,7 +74,6 @@ public struct PipelineDescription: Sendable {
                 given = presetParameters + given
                 presetParametersApplied = true
             }
-            var values: [(name: String, value: ParameterValue)] = []
             for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
                 let known = descriptor.parameters.map(\.name)
                 // An id shared by two kinds (interp:linear, predict:linear): point at the one
@@ -86,16 +85,19 @@ public struct PipelineDescription: Sendable {
                     + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
                     + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
             }
+            var values: [(name: String, value: ParameterValue)] = []
             for spec in descriptor.parameters {
                 if let text = given.last(where: { $0.name == spec.name })?.value {
                     do { values.append((spec.name, try spec.parse(text))) } catch {
-                        throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.problem)")
+                        throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
                     }
-                } else {
-                    values.append((spec.name, spec.defaultValue))
                 }
             }
-            stages.append(ResolvedStage(descriptor: descriptor, parameters: ResolvedParameters(values)))
+            let resolved: ResolvedParameters
+            do { resolved = try descriptor.make(values).parameters } catch {
+                throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
+            }
+            stages.append(ResolvedStage(descriptor: descriptor, parameters: resolved))
         }
         if !presetParametersApplied, let presetName {
             throw PipelineError(label: label, problem: "preset '\(presetName)' has no interpolator to take its parameters")
@@ -152,52 +154,19 @@ public struct PipelineDescription: Sendable {
     /// The stages of one kind.
     public func stages(of kind: StageKind) -> [ResolvedStage] { stages.filter { $0.descriptor.kind == kind } }
 
-    /// Builds a fresh replayer (its stages in their initial state). The concrete stage types
-    /// are opened from their existentials once here, so the replay loop is generic code with
-    /// static dispatch per sample.
-    public func makeReplayer() -> any StrokeReplaying {
-        var filters: [any SampleFilter] = []
-        var interpolator: (any StreamingInterpolator)? = nil
-        var predictor: any StrokePredictor = NoPredictor()
-        for stage in stages {
-            switch stage.descriptor.make(stage.parameters) {
-            case .filter(let f): filters.append(f)
-            case .interpolator(let i): interpolator = i
-            case .predictor(let p): predictor = p
-            }
+    /// Builds a fresh replayer (its stages in their initial state). Each stage's concrete type
+    /// is opened once per event by the replayer, never per sample (``PipelineReplayer``).
+    public func makeReplayer() -> PipelineReplayer {
+        PipelineReplayer(input: input, stages: stages.map(\.implementation))
+    }
+}
+
+extension ResolvedStage {
+    /// A fresh instance of the stage. Its parameters were validated when the label was
+    /// resolved, so building it again cannot fail.
+    public var implementation: StageImplementation {
+        do { return try descriptor.make(parameters.values).stage } catch {
+            preconditionFailure("\(canonical): resolved parameters no longer validate: \(error)")
         }
-        // `init` guarantees exactly one interpolator.
-        return Self.open(input: input, filter: Self.chain(filters[...]), interpolator: interpolator!, predictor: predictor)
-    }
-
-    private static func chain(_ filters: ArraySlice<any SampleFilter>) -> any SampleFilter {
-        guard let first = filters.first else { return IdentityFilter() }
-        if filters.count == 1 { return first }
-        return chain2(first, chain(filters.dropFirst()))
-    }
-
-    private static func chain2<A: SampleFilter>(_ a: A, _ rest: any SampleFilter) -> any SampleFilter {
-        chain3(a, rest)
-    }
-
-    private static func chain3<A: SampleFilter, B: SampleFilter>(_ a: A, _ b: B) -> any SampleFilter {
-        FilterChain(a, b)
-    }
-
-    private static func open<F: SampleFilter>(input: InputView, filter: F, interpolator: any StreamingInterpolator,
-                                              predictor: any StrokePredictor) -> any StrokeReplaying {
-        open(input: input, filter: filter, interpolator: interpolator, predictor: predictor, step: ())
-    }
-
-    private static func open<F: SampleFilter, I: StreamingInterpolator>(
-        input: InputView, filter: F, interpolator: I, predictor: any StrokePredictor, step: ()
-    ) -> any StrokeReplaying {
-        build(input: input, filter: filter, interpolator: interpolator, predictor: predictor)
-    }
-
-    private static func build<F: SampleFilter, I: StreamingInterpolator, P: StrokePredictor>(
-        input: InputView, filter: F, interpolator: I, predictor: P
-    ) -> any StrokeReplaying {
-        Pipeline(input: input, filter: filter, interpolator: interpolator, predictor: predictor)
     }
 }

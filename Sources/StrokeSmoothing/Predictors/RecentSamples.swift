@@ -9,7 +9,7 @@ import StrokeCore
 /// backwards (which readers reject) are treated the same way. O(1), no allocation.
 struct RecentSamples: Sendable {
     /// Newest sample (all channels), used as the template of predicted samples.
-    private(set) var newest = TouchSample(time: 0, location: .zero)
+    private(set) var newest = AttributedSample(time: 0, location: .zero)
     /// The two samples before it (time, location): `older` is the oldest.
     private(set) var middle = TimedPoint(time: 0, location: .zero)
     private(set) var older = TimedPoint(time: 0, location: .zero)
@@ -20,7 +20,7 @@ struct RecentSamples: Sendable {
     mutating func reset() { count = 0 }
 
     /// Adds a sample (see the type's note on repeated times).
-    mutating func add(_ sample: TouchSample) {
+    mutating func add(_ sample: AttributedSample) {
         if count > 0, !(sample.time > newest.time) {
             let time = newest.time
             newest = sample

@@ -13,41 +13,45 @@ import StrokeCore
 /// one predicted sample at `t₁ + horizon` per event (a straight segment needs no more), which
 /// the pipeline throws away at the next event and at the end of the stroke.
 /// O(1) per sample, no allocation.
-public struct LinearPredictor: StrokePredictor {
-    /// Parameters of ``LinearPredictor``.
-    public struct Parameters: Hashable, Sendable {
-        /// How far ahead the drawn prediction reaches, in seconds.
-        public var horizon: Double
+public struct LinearPredictor: PredictorStage {
+    /// `predict:linear`.
+    public static let kind = StageKind.predict
+    /// `linear`.
+    public static let id = "linear"
+    /// One line.
+    public static let summary = "constant velocity from the last two samples"
+    /// Where it comes from.
+    public static let source = "first-order extrapolation (Chromium ui/base/prediction; Nancel et al., UIST 2016)"
+    /// Positions and channels only: no derived speed or heading.
+    public static let readsKinematics = false
 
-        /// Validates the parameters.
-        /// - Parameter horizonMs: drawing horizon in milliseconds, in ``PredictionHorizon/rangeMs``
-        ///   (default one 60 Hz frame, 16.7 ms).
-        /// - Throws: ``PredictorParameterError`` when the horizon is outside its range or not finite.
-        public init(horizonMs: Double = PredictionHorizon.defaultMs) throws(PredictorParameterError) {
-            try PredictorParameterError.check(horizonMs, in: PredictionHorizon.rangeMs, unit: "ms",
-                                              predictor: "linear", parameter: "horizon")
-            horizon = horizonMs / 1000
-        }
-    }
+    /// Parameters of ``LinearPredictor``: the drawing horizon.
+    public typealias Parameters = HorizonParameters
 
     /// The validated parameters.
-    public let parameters: Parameters
+    public let parameters: HorizonParameters
+    private let horizon: Double
     private var history = RecentSamples()
 
     /// Creates the predictor.
-    public init(_ parameters: Parameters) { self.parameters = parameters }
+    /// - Throws: ``StageParameterError`` when the horizon is outside ``PredictionHorizon/rangeMs``.
+    public init(_ parameters: HorizonParameters = HorizonParameters()) throws(StageParameterError) {
+        try parameters.validate()
+        self.parameters = parameters
+        horizon = parameters.horizonMs / 1000
+    }
 
     /// Forgets the stroke's samples.
     public mutating func reset() { history.reset() }
 
     /// Records the sample as the newest (see `RecentSamples` for repeated timestamps). O(1).
-    public mutating func observe(_ sample: TouchSample) { history.add(sample) }
+    public mutating func observe(_ sample: AttributedSample) { history.add(sample) }
 
     /// Appends one sample at `t₁ + horizon` on the velocity line; nothing with fewer than two times.
-    public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
-        guard parameters.horizon > 0, let p = predictedLocation(ahead: parameters.horizon, for: event) else { return }
+    public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
+        guard horizon > 0, let p = predictedLocation(ahead: horizon, for: event) else { return }
         var s = history.newest
-        s.time += parameters.horizon
+        s.time += horizon
         s.location = p
         predicted.append(s)
     }

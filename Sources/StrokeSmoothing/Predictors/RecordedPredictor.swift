@@ -12,47 +12,66 @@ import StrokeCore
 /// Edge cases: events without `predicted` draw nothing; predicted samples at or before the
 /// newest observed time are skipped; repeated predicted timestamps never divide by zero.
 /// O(predicted samples of the event) per event, no allocation.
-public struct RecordedPredictor: StrokePredictor {
-    /// Parameters of ``RecordedPredictor``.
-    public struct Parameters: Hashable, Sendable {
-        /// The furthest recorded prediction drawn, in seconds after the newest sample.
-        public var horizon: Double
+public struct RecordedPredictor: PredictorStage {
+    /// `predict:recorded`.
+    public static let kind = StageKind.predict
+    /// `recorded`.
+    public static let id = "recorded"
+    /// One line.
+    public static let summary = "the trace's own predicted samples (UIKit predictedTouches), when recorded"
+    /// Where it comes from.
+    public static let source = "seeds 000/002/004, Apple Pencil Tutorial (predicted touches)"
+    /// Positions and channels only: no derived speed or heading.
+    public static let readsKinematics = false
 
-        /// Validates the parameters.
-        /// - Parameter horizonMs: in ``PredictionHorizon/rangeMs``; default 200 ms, which keeps
-        ///   every prediction a device records (UIKit predicts about one frame ahead).
-        /// - Throws: ``PredictorParameterError`` when out of range or not finite.
-        public init(horizonMs: Double = PredictionHorizon.rangeMs.upperBound) throws(PredictorParameterError) {
-            try PredictorParameterError.check(horizonMs, in: PredictionHorizon.rangeMs, unit: "ms",
-                                              predictor: "recorded", parameter: "horizon")
-            horizon = horizonMs / 1000
-        }
+    /// Parameters of ``RecordedPredictor``.
+    public struct Parameters: StageParameters {
+        /// The furthest recorded prediction drawn, in ms after the newest sample; default
+        /// 200 ms, which keeps every prediction a device records (UIKit predicts about one
+        /// frame ahead).
+        public var horizonMs = PredictionHorizon.rangeMs.upperBound
+        /// The defaults.
+        public init() {}
+        /// `horizon`.
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .number(\.horizonMs, "horizon", in: PredictionHorizon.rangeMs, unit: "ms",
+                    help: "furthest recorded prediction drawn, after the newest sample"),
+        ]
     }
 
     /// The validated parameters.
     public let parameters: Parameters
-    private var newest = TimedPoint(time: 0, location: .zero)
+    private let horizon: Double
+    private var newest = AttributedSample(time: 0, location: .zero)
     private var observed = false
 
     /// Creates the predictor.
-    public init(_ parameters: Parameters) { self.parameters = parameters }
+    /// - Throws: ``StageParameterError`` when the horizon is outside ``PredictionHorizon/rangeMs``.
+    public init(_ parameters: Parameters = Parameters()) throws(StageParameterError) {
+        try parameters.validate()
+        self.parameters = parameters
+        horizon = parameters.horizonMs / 1000
+    }
 
     /// Forgets the newest observed sample.
     public mutating func reset() { observed = false }
 
     /// Remembers the sample's time and location as the newest observed.
-    public mutating func observe(_ sample: TouchSample) {
-        newest = TimedPoint(time: sample.time, location: sample.location)
+    public mutating func observe(_ sample: AttributedSample) {
+        newest = sample
         observed = true
     }
 
     /// Appends the event's recorded predictions after the newest sample, up to the horizon.
-    public mutating func appendPrediction(for event: TouchEvent, to predicted: inout [TouchSample]) {
+    /// Each is attributed with its speed and direction from the sample before it.
+    public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
         guard observed else { return }
-        let limit = newest.time + parameters.horizon
+        let limit = newest.time + horizon
+        var kinematics = SampleKinematics()
+        _ = kinematics.attribute(newest.touch)
         for s in event.predicted where s.time > newest.time {
             if s.time > limit + 1e-9 { break }
-            predicted.append(s)
+            predicted.append(kinematics.attribute(s))
         }
     }
 
@@ -60,7 +79,7 @@ public struct RecordedPredictor: StrokePredictor {
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
         guard observed else { return nil }
         let target = newest.time + ahead
-        var previous = newest
+        var previous = TimedPoint(time: newest.time, location: newest.location)
         for s in event.predicted where s.time > newest.time {
             if s.time >= target {
                 let dt = s.time - previous.time
