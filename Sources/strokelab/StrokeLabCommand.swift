@@ -18,6 +18,7 @@ struct StrokeLabCommand: AsyncParsableCommand {
             ReportCommand.self,
             ImportCommand.self,
             RenderCommand.self,
+            ReplayCommand.self,
             PlotCommand.self,
             BenchCommand.self,
             CheckCommand.self,

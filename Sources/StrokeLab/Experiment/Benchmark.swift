@@ -351,7 +351,7 @@ public enum Benchmark {
     }
 
     /// The median (type 7) of `values`; NaN when empty.
-    static func median(_ values: [Double]) -> Double { Summary.percentile(sorted: values.sorted(), 0.5) }
+    public static func median(_ values: [Double]) -> Double { Summary.percentile(sorted: values.sorted(), 0.5) }
 }
 
 extension Array where Element: Hashable {

@@ -74,30 +74,7 @@ public struct PipelineDescription: Sendable {
                 given = presetParameters + given
                 presetParametersApplied = true
             }
-            for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
-                let known = descriptor.parameters.map(\.name)
-                // An id shared by two kinds (interp:linear, predict:linear): point at the one
-                // that takes this parameter, since that is almost certainly what was meant.
-                let sibling = registry.stages(withID: descriptor.id).first {
-                    $0.kind != descriptor.kind && $0.parameters.contains(where: { $0.name == name })
-                }
-                throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
-                    + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
-                    + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
-            }
-            var values: [(name: String, value: ParameterValue)] = []
-            for spec in descriptor.parameters {
-                if let text = given.last(where: { $0.name == spec.name })?.value {
-                    do { values.append((spec.name, try spec.parse(text))) } catch {
-                        throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
-                    }
-                }
-            }
-            let resolved: ResolvedParameters
-            do { resolved = try descriptor.make(values).parameters } catch {
-                throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
-            }
-            stages.append(ResolvedStage(descriptor: descriptor, parameters: resolved))
+            stages.append(try Self.resolve(descriptor, given: given, registry: registry, label: label))
         }
         if !presetParametersApplied, let presetName {
             throw PipelineError(label: label, problem: "preset '\(presetName)' has no interpolator to take its parameters")
@@ -118,6 +95,48 @@ public struct PipelineDescription: Sendable {
         }
         self.input = input
         self.stages = stages
+    }
+
+    /// Resolves one stage written alone (`filter:one-euro(beta=0.1)`, or an id that names one
+    /// stage only), every parameter filled in and validated: what `strokelab bench --stage`
+    /// measures.
+    /// - Throws: ``PipelineError`` naming the text and the problem.
+    public static func resolveStage(_ text: String, registry: StageRegistry = .standard) throws(PipelineError) -> ResolvedStage {
+        let parsed = try PipelineLabel(parsing: text)
+        guard parsed.stages.count == 1 else {
+            throw PipelineError(label: text, problem: "expected one stage (kind:id(param=value,…)), got \(parsed.stages.count)")
+        }
+        let stage = parsed.stages[0]
+        let descriptor = try lookUp(stage, in: registry, label: text)
+        return try resolve(descriptor, given: stage.parameters, registry: registry, label: text)
+    }
+
+    /// Checks the written parameters against the stage's declarations and builds it once, so
+    /// every domain and cross-parameter check runs at resolution.
+    private static func resolve(_ descriptor: StageDescriptor, given: [(name: String, value: String)],
+                                registry: StageRegistry, label: String) throws(PipelineError) -> ResolvedStage {
+        for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
+            let known = descriptor.parameters.map(\.name)
+            // An id shared by two kinds (interp:linear, predict:linear): point at the one
+            // that takes this parameter, since that is almost certainly what was meant.
+            let sibling = registry.stages(withID: descriptor.id).first {
+                $0.kind != descriptor.kind && $0.parameters.contains(where: { $0.name == name })
+            }
+            throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
+                + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
+                + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
+        }
+        var values: [(name: String, value: ParameterValue)] = []
+        for spec in descriptor.parameters {
+            if let text = given.last(where: { $0.name == spec.name })?.value {
+                do { values.append((spec.name, try spec.parse(text))) } catch {
+                    throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
+                }
+            }
+        }
+        do { return ResolvedStage(descriptor: descriptor, parameters: try descriptor.make(values).parameters) } catch {
+            throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
+        }
     }
 
     private static func lookUp(_ stage: PipelineLabel.Stage, in registry: StageRegistry, label: String) throws(PipelineError) -> StageDescriptor {
