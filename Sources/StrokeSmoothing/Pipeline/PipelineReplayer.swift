@@ -11,8 +11,10 @@ import StrokeCore
 /// 3. the curve builder receives the result — its first sample ever to `begin`, samples of the
 ///    terminal event to `end`, the rest to `move` — and the terminal event `finish`es it;
 /// 4. the predictor observes the same samples; outline makers among the styles too;
-/// 5. the newly committed elements are styled (each style in order, starting from
-///    ``StrokeCore/InkAttributes/default``) and appended to the committed ink;
+/// 5. committed elements are styled (each style in order, starting from
+///    ``StrokeCore/InkAttributes/default``) — once, at the end of the stroke, since a style's
+///    ink for an element depends only on that element, its samples and the stroke's first
+///    sample (styles are pure per element, ``StyleStage``);
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -187,7 +189,7 @@ extension CurveStage {
         let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
         let makesOutline = Mode.allStages && s.makesOutline
         let recordsCurveInput = Mode.allStages && options.recordsCurveInput
-        let needsBatch = Mode.allStages && (!direct || hasPredictor || makesOutline || styled || recordsCurveInput)
+        let needsBatch = Mode.allStages && (!direct || hasPredictor || makesOutline || recordsCurveInput)
         let main = s.input == .main
         let kinematic = Self.readsKinematics || s.stagesReadKinematics
 
@@ -243,12 +245,9 @@ extension CurveStage {
             }
             if terminal, started { finish(into: &line) }
 
-            // 5. Style what was committed.
-            if styled, attributes.count < line.count {
-                let k = attributes.count
-                s.style(line, range: k..<line.count, into: &attributes, start: k > 0 ? line.elements[k - 1].endPoint : nil,
-                        previous: k > 0 ? line.samples[k - 1] : nil)
-            }
+            // 5. Committed elements are styled once, after the loop: a style's ink for an
+            //    element depends only on the element, its samples and the stroke's first
+            //    sample, so styling them as they are committed would give the same ink.
 
             // 6. Provisional tail and prediction.
             let provisionalStart = record.provisional.count
@@ -302,6 +301,9 @@ extension CurveStage {
                 provisional: provisionalStart..<record.provisional.count,
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
+        }
+        if styled {
+            s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
         }
         let (elements, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
