@@ -3,13 +3,15 @@
 #   make test     the test suite
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
+#   make peers    StrokeLab vs the peers' reference implementations, side by side
+#                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing.
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
 OUT ?= out
 
-.PHONY: report test setup build datasets notebooks clean
+.PHONY: report test setup build datasets notebooks peers clean
 
 setup:
 	@scripts/setup-system.sh
@@ -35,6 +37,12 @@ notebooks: report
 	@command -v $(JUPYTER) >/dev/null 2>&1 || { echo "notebooks: $(JUPYTER) not found: pip install -r Notebooks/requirements.txt" >&2; exit 1; }
 	STROKELAB_RESULTS=$(OUT) $(JUPYTER) nbconvert --to notebook --execute Notebooks/report_figures.ipynb \
 		--output-dir $(OUT)/notebook --output report_figures.ipynb
+
+# The peer benchmark harness: builds the peers from PEERS_SRC (their build tools are the
+# harness's own preflight, not `setup`'s) and prints one table. PEERS_ARGS passes options
+# through, e.g. PEERS_ARGS=--callgrind.
+peers: build
+	scripts/peers/run --strokelab $(BIN) --work $(OUT)/peers $(PEERS_ARGS)
 
 clean:
 	rm -rf .build $(OUT)

@@ -1,0 +1,181 @@
+/// Pressure, tilt and orientation of one raw input, float32, negative = unknown (ink's
+/// `StylusState`).
+struct InkStylusState: Hashable, Sendable {
+    var pressure: Float = -1
+    var tilt: Float = -1
+    var orientation: Float = -1
+}
+
+/// ink-stroke-modeler's stylus-state modeler (google/ink-stroke-modeler
+/// `stylus_state_modeler.cc`, Apache-2.0, © 2022 Google LLC), re-derived: it carries the
+/// pressure, tilt and orientation of the raw inputs over to the modeled points.
+///
+/// The raw inputs (wobble-corrected positions) form a polyline; each stores its stylus state
+/// and finite-difference velocity vᵢ = (pᵢ − pᵢ₋₁)/(tᵢ − tᵢ₋₁) and acceleration
+/// (vᵢ − vᵢ₋₁)/(tᵢ − tᵢ₋₁) (zero for the first, or at a repeated timestamp). A modeled tip is
+/// projected onto the polyline:
+/// - default: the closest point (the last of equally close ones);
+/// - with `useStrokeNormalProjection`: where the line through the tip along the stroke
+///   normal (``InkMath/strokeNormal(_:previousTime:)``) crosses it — the closest crossing on
+///   each side; with crossings on both sides the one on the outside of the turn (opposite
+///   the tip's acceleration); an exact hit wins; none keeps the previous projection.
+/// The projection never moves backwards along the polyline, and segments before it are
+/// discarded. The result interpolates the segment's two raw inputs at the projection
+/// (orientation the short way round), with the tip's time; a field that any input of the
+/// stroke lacked is unknown (−1). Once all three are unknown (and normal projection is off)
+/// the polyline is no longer kept and results carry only the tip.
+///
+/// Projection scans the segments kept (from the last projection on): O(k) per modeled point,
+/// where k is small in practice because the tip follows the input. The polyline lives in a
+/// ring preallocated for 32 inputs and grown by doubling when needed.
+///
+/// Read positions are explicit ``Cursor``s, so a prediction can project onto the polyline
+/// without modifying or copying it (``project(_:normal:cursor:)``), and the modeler commits
+/// the cursor after real updates (``commit(_:)``).
+struct InkStylusStateModeler: Sendable {
+    /// Where the last projection fell: segment (from the cursor's base) and ratio along it.
+    struct Projection: Hashable, Sendable {
+        var segmentIndex = 0
+        var ratio: Float = 0
+    }
+
+    /// A read position: inputs before `base` count as discarded; `projection` is relative to it.
+    struct Cursor: Hashable, Sendable {
+        var base = 0
+        var projection = Projection()
+    }
+
+    let useStrokeNormalProjection: Bool
+    private(set) var states = InkRingBuffer(capacity: 32, filler: InkFloatResult())
+    /// The committed read position (its base is always 0 between calls).
+    private(set) var cursor = Cursor()
+    private var unknownPressure = false
+    private var unknownTilt = false
+    private var unknownOrientation = false
+
+    /// Creates an empty modeler.
+    init(_ parameters: InkStrokeModeler.StylusParameters) {
+        useStrokeNormalProjection = parameters.useStrokeNormalProjection
+    }
+
+    /// Forgets the polyline and the unknown-field flags (keeps the storage).
+    mutating func reset() {
+        states.removeAll()
+        cursor = Cursor()
+        unknownPressure = false
+        unknownTilt = false
+        unknownOrientation = false
+    }
+
+    /// Adds a raw input at `position`, `time` with stylus `state`.
+    mutating func update(position: InkVec2, time: Double, state: InkStylusState) {
+        if state.pressure < 0 || state.pressure.isNaN { unknownPressure = true }
+        if state.tilt < 0 || state.tilt.isNaN { unknownTilt = true }
+        if state.orientation < 0 || state.orientation.isNaN { unknownOrientation = true }
+        if !useStrokeNormalProjection && unknownPressure && unknownTilt && unknownOrientation {
+            states.removeAll()
+            return
+        }
+        var velocity = InkVec2.zero
+        var acceleration = InkVec2.zero
+        if !states.isEmpty && time != states.last.time {
+            let previous = states.last
+            let dt = Float(time - previous.time)
+            velocity = (position - previous.position) / dt
+            acceleration = (velocity - previous.velocity) / dt
+        }
+        states.append(InkFloatResult(position: position, velocity: velocity, acceleration: acceleration,
+                                     time: time, pressure: state.pressure, tilt: state.tilt,
+                                     orientation: state.orientation))
+    }
+
+    /// Projects `tip` from the committed cursor and commits (ink's `Project`).
+    mutating func project(_ tip: InkTipState, normal: InkVec2?) -> InkFloatResult {
+        var c = cursor
+        let result = project(tip, normal: normal, cursor: &c)
+        commit(c)
+        return result
+    }
+
+    /// Discards the inputs before `cursor`'s base: makes `cursor` the committed position.
+    mutating func commit(_ cursor: Cursor) {
+        states.removeFirst(Swift.min(cursor.base, states.count))
+        self.cursor = Cursor(base: 0, projection: cursor.projection)
+    }
+
+    /// Projects `tip` onto the polyline from `cursor` (advancing it) without modifying the
+    /// modeler. With no input kept, the unknown state (all −1, time 0) as in ink.
+    func project(_ tip: InkTipState, normal: InkVec2?, cursor: inout Cursor) -> InkFloatResult {
+        guard states.count > cursor.base else { return InkFloatResult() }
+        let projection: Projection
+        if useStrokeNormalProjection, let normal {
+            projection = projectAlongNormal(tip.position, tip.acceleration, normal, cursor)
+        } else {
+            projection = projectToClosestPoint(tip.position, cursor)
+        }
+        cursor.base += projection.segmentIndex
+        cursor.projection = Projection(segmentIndex: 0, ratio: projection.ratio)
+        let base = cursor.base
+        var result = states.count - base > 1
+            ? InkFloatResult.interpolate(states[base], states[base + 1], projection.ratio)
+            : states[base]
+        result.time = tip.time
+        if unknownPressure { result.pressure = -1 }
+        if unknownTilt { result.tilt = -1 }
+        if unknownOrientation { result.orientation = -1 }
+        return result
+    }
+
+    private func projectToClosestPoint(_ position: InkVec2, _ cursor: Cursor) -> Projection {
+        let previous = cursor.projection
+        var best: Projection?
+        var minDistance = Float.infinity
+        let segments = states.count - cursor.base - 1
+        var i = 0
+        while i < segments {
+            let start = states[cursor.base + i].position
+            let end = states[cursor.base + i + 1].position
+            let ratio = InkMath.nearestPointOnSegment(start, end, position)
+            defer { i += 1 }
+            if i == previous.segmentIndex && ratio < previous.ratio { continue }
+            let distance = InkMath.distance(position, InkMath.interp(start, end, ratio))
+            if distance <= minDistance {
+                best = Projection(segmentIndex: i, ratio: ratio)
+                minDistance = distance
+            }
+        }
+        return best ?? previous
+    }
+
+    private func projectAlongNormal(_ position: InkVec2, _ acceleration: InkVec2, _ normal: InkVec2,
+                                    _ cursor: Cursor) -> Projection {
+        let previous = cursor.projection
+        var bestLeft: Projection?, bestRight: Projection?
+        var leftDistance = Float.infinity, rightDistance = Float.infinity
+        let segments = states.count - cursor.base - 1
+        var i = previous.segmentIndex
+        while i < segments {
+            defer { i += 1 }
+            let start = states[cursor.base + i].position
+            let end = states[cursor.base + i + 1].position
+            guard let ratio = InkMath.projectToSegmentAlongNormal(start, end, position, normal) else { continue }
+            if i == previous.segmentIndex && ratio <= previous.ratio { continue }
+            let point = InkMath.interp(start, end, ratio)
+            let distance = InkMath.distance(position, point)
+            let candidate = Projection(segmentIndex: i, ratio: ratio)
+            let side = InkMath.dot(point - position, normal)
+            if side == 0 {
+                return candidate
+            } else if side < 0 {
+                if distance < rightDistance { bestRight = candidate; rightDistance = distance }
+            } else {
+                if distance < leftDistance { bestLeft = candidate; leftDistance = distance }
+            }
+        }
+        if let bestLeft, let bestRight {
+            // The acceleration points to the inside of the turn; the normal points left.
+            return InkMath.dot(normal, acceleration) > 0 ? bestRight : bestLeft
+        }
+        return bestRight ?? bestLeft ?? previous
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import StrokeCore
+import StrokeIO
+import XCTest
+
+/// The peer benchmark harness (`scripts/peers/`) where it can be tested without the peers:
+/// the converter of the shared circle into a native trace, the frame grouping the harness
+/// uses for the peers' app-like rows, and the "peer missing → recorded figures" and
+/// "StrokeLab stage missing → not available" paths of `scripts/peers/run`. Nothing here is
+/// timed; the harness needs Python 3 and the shared oracles, and these tests skip without them.
+final class PeerHarnessTests: XCTestCase {
+    private var scripts: String { TestPaths.packageRoot + "/scripts/peers" }
+    private var sharedInput: String { TestPaths.packageRoot + "/../shared/oracles/input_circle240.json" }
+
+    private func requirePythonAndInput() throws {
+        guard (try? runTool("/usr/bin/env", ["python3", "--version"]))?.status == 0 else {
+            throw XCTSkip("python3 not found: the peer harness scripts need it")
+        }
+        guard FileManager.default.fileExists(atPath: sharedInput) else {
+            throw XCTSkip("../shared/oracles/input_circle240.json not found")
+        }
+    }
+
+    /// The shared input's arrays t, x, y, pressure (read with StrokeIO's parser: Foundation's
+    /// JSONSerialization on Linux does not round-trip every double).
+    private func loadSharedInput() throws -> [String: [Double]] {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sharedInput)))
+        let root = try JSONParser.parse(bytes)
+        var arrays: [String: [Double]] = [:]
+        for key in ["t", "x", "y", "pressure"] {
+            arrays[key] = try XCTUnwrap(root[key]?.array).map { try XCTUnwrap($0.number) }
+        }
+        return arrays
+    }
+
+    func testCircleTraceIsANativeTraceWithEveryInputSampleExactlyAndRunAcceptsIt() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-trace")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = dir + "/circle240.json"
+        let convert = try runTool(scripts + "/circle-trace", ["--out", trace])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+
+        let read = try NativeTraceReader.read(path: trace)
+        XCTAssertEqual(read.strokes.count, 1)
+        XCTAssertEqual(read.metadata.sampleRateHz, 240)
+        XCTAssertEqual(read.metadata.refreshRateHz, 60)
+        let samples = read.strokes[0].samples
+        let input = try loadSharedInput()
+        XCTAssertEqual(samples.count, input["t"]!.count)
+        for (i, s) in samples.enumerated() {
+            XCTAssertEqual(s.time, input["t"]![i], "t[\(i)]")
+            XCTAssertEqual(s.location.x, input["x"]![i], "x[\(i)]")
+            XCTAssertEqual(s.location.y, input["y"]![i], "y[\(i)]")
+            XCTAssertEqual(s.force, input["pressure"]![i], "pressure[\(i)]")
+            XCTAssertEqual(s.maximumPossibleForce, 1)
+            if s.time != input["t"]![i] { break }
+        }
+
+        let result = try runStrokeLab(["run", "--trace", trace, "--pipeline", "linear", "--pipeline", "coalesced-only",
+                                       "--out", dir + "/run"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let csv = try String(contentsOfFile: dir + "/run/results.csv", encoding: .utf8)
+        XCTAssertTrue(csv.contains(",circle240,coalesced-only,path.length,"), csv.prefix(400).description)
+    }
+
+    /// The harness times the peers' app-like rows (ink-stroke-modeler's Predict once per
+    /// frame) on the frames StrokeLab itself groups flat samples into.
+    func testHarnessFrameGroupingIsStrokeLabs() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = dir + "/circle240.json"
+        XCTAssertEqual(try runTool(scripts + "/circle-trace", ["--out", trace]).status, 0)
+        let script = """
+            import importlib.machinery, importlib.util, json, sys
+            loader = importlib.machinery.SourceFileLoader("peers_run", sys.argv[1])
+            spec = importlib.util.spec_from_loader("peers_run", loader)
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            t = json.load(open(sys.argv[2]))["t"]
+            print(",".join(str(i) for i, e in enumerate(module.frame_ends(t)) if e))
+            """
+        let python = try runTool("/usr/bin/env", ["python3", "-c", script, scripts + "/run", sharedInput])
+        XCTAssertEqual(python.status, 0, python.stderr)
+        let harnessEnds = python.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map { Int($0)! }
+
+        let events = try NativeTraceReader.read(path: trace).strokes[0].events
+        var strokeLabEnds: [Int] = []
+        var index = -1
+        for event in events {
+            index += event.samples.count
+            strokeLabEnds.append(index)
+        }
+        XCTAssertEqual(events.first?.samples.count, 1)
+        XCTAssertEqual(harnessEnds, strokeLabEnds)
+        XCTAssertEqual(harnessEnds.count, 501)
+    }
+
+    func testCircleTraceRejectsAMalformedInputInOneLineAndWritesNothing() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-bad")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cases = [
+            ("truncated.json", #"{"t": [0, 0.1], "x": [1, 2"#, "not JSON"),
+            ("short.json", #"{"t": [0, 0.1], "x": [1, 2], "y": [1], "pressure": [0.5, 0.5]}"#, "'y' has 1 values"),
+            ("backwards.json", #"{"t": [0, 0.2, 0.1], "x": [1, 2, 3], "y": [1, 2, 3], "pressure": [1, 1, 1]}"#, "t[2]"),
+            ("text.json", #"{"t": [0, "a"], "x": [1, 2], "y": [1, 2], "pressure": [1, 1]}"#, "t[1] is not a finite number"),
+        ]
+        for (name, text, problem) in cases {
+            try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            let result = try runTool(scripts + "/circle-trace", ["--input", dir + "/" + name, "--out", dir + "/out/trace.json"])
+            XCTAssertEqual(result.status, 2, name)
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("circle-trace: \(dir)/\(name): "), result.stderr)
+            XCTAssertTrue(result.stderr.contains(problem), "\(name): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/trace.json"), name)
+        }
+    }
+
+    /// With no peer checkouts, every peer is reported from `scripts/peers/recorded.json`,
+    /// marked "recorded"; StrokeLab's figures come from its `bench --json` output, and a
+    /// stage the build does not know (or output that is not the expected JSON) makes that row
+    /// say so and the harness go on. A stand-in `strokelab` plays a build that knows two of
+    /// the stages, so the ratio column is exercised without timing anything.
+    func testMissingPeersShowRecordedFiguresAndUnknownStagesAreNotAvailable() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-missing")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/empty-peers", withIntermediateDirectories: true)
+        let fake = dir + "/strokelab"
+        try """
+            #!/bin/sh
+            case "$*" in
+              *"bench --stage filter:one-euro"*"--json"*)
+                echo '{"label": "filter:one-euro", "canonical": "filter:one-euro", "inputs": 2000, "runs": 1, "ns_per_input": {"median": 4, "min": 3.5, "max": 4.5}}';;
+              *"bench --pipeline ink "*"--json"*)
+                echo '{"label": "ink", "canonical": "ink", "inputs": 2000, "runs": 1, "ns_per_input": {"median": 50, "min": 49, "max": 51}}';;
+              *"--stage interp:signature-pad"*) echo 'not json';;
+              *) echo "strokelab: unknown stage in '$3'" >&2; exit 2;;
+            esac
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+
+        let result = try runTool(scripts + "/run", ["--peers-src", dir + "/empty-peers", "--strokelab", fake,
+                                                    "--work", dir + "/work", "--runs", "1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let out = result.stdout
+        let recorded = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: scripts + "/recorded.json"))))
+        for peer in ["OneEuroFilter", "ink-stroke-modeler", "perfect-freehand", "signature_pad"] {
+            XCTAssertNotNil(recorded["peers"]?[peer]?["rows"], "recorded.json has no figures for \(peer)")
+            XCTAssertTrue(out.contains("\(peer): \(dir)/empty-peers/\(peer)"), "\(peer) not reported missing:\n\(out)")
+            XCTAssertTrue(out.contains("marked 'recorded'"), out)
+        }
+        let rows = out.split(separator: "\n").map(String.init)
+        func row(_ workload: String) throws -> String { try XCTUnwrap(rows.first { $0.contains(workload) }, workload) }
+
+        // The 1€ row: recorded peer median ÷ the stand-in's 4 ns.
+        let oneEuro = try row("1€ x and y")
+        XCTAssertTrue(oneEuro.contains("recorded 20"), oneEuro)
+        let ratio = try XCTUnwrap(recorded["peers"]?["OneEuroFilter"]?["rows"]?["one-euro"]?["ns_per_input"]?["median"]?.number) / 4
+        XCTAssertTrue(oneEuro.contains(String(format: ratio >= 10 ? "%.1f×" : "%.2f×", ratio)), "\(ratio): \(oneEuro)")
+        XCTAssertTrue(oneEuro.contains("4.00 (3.50–4.50)"), oneEuro)
+        XCTAssertTrue(oneEuro.contains("--stage filter:one-euro(minCutoff=1,beta=0.1,dCutoff=1)"), oneEuro)
+
+        // One StrokeLab measurement serves both ink rows that compare with the pipeline.
+        XCTAssertTrue(try row("Predict after every input").contains("50.0 (49.0–51.0)"))
+        XCTAssertTrue(try row("Predict once per 60 Hz frame").contains("50.0 (49.0–51.0)"))
+        XCTAssertTrue(try row("Update per input, no predictor").contains(
+            "StrokeLab: filter:ink-modeler not available in this build (strokelab: unknown stage in 'filter:ink-modeler')"))
+        XCTAssertTrue(try row("live curve building").contains(
+            "StrokeLab: interp:signature-pad not available in this build (bench printed no JSON object)"))
+        XCTAssertTrue(try row("app: whole getStroke").contains("≥100×"))
+
+        // Nothing was built; the inputs and results.json are in the work folder only.
+        let built = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/work/build")) ?? []
+        XCTAssertEqual(built, [])
+        for file in ["circle240.trace.json", "circle240.input.txt", "results.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/work/" + file), file)
+        }
+    }
+
+    /// A peer checkout is present but its build tools are not: the harness prints the
+    /// apt-get command and stops before building or timing anything.
+    func testMissingBuildToolsPrintTheAptGetCommand() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-tools")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Only the files the harness looks for (empty): the stand-in of a perfect-freehand checkout.
+        let entry = dir + "/src/perfect-freehand/packages/perfect-freehand/src"
+        try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
+        try "".write(toFile: entry + "/index.ts", atomically: true, encoding: .utf8)
+        // A PATH with python3 and nothing else: no esbuild, no node.
+        let python = try runTool("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/bin/python3",
+                                                   withDestinationPath: python.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let result = try runTool(scripts + "/run", ["--peers-src", dir + "/src", "--work", dir + "/work"],
+                                 environment: ["PATH": dir + "/bin"])
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing tools: esbuild, node"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("sudo apt-get update && sudo apt-get install -y esbuild nodejs"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/work/build/js"))
+    }
+
+    func testHarnessRejectsBadUsageAndAMissingSharedInput() throws {
+        try requirePythonAndInput()
+        let dir = TestPaths.temporaryDirectory("peers-usage")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let badLabel = try runTool(scripts + "/run", ["--label", "nope=filter:x", "--work", dir + "/w"])
+        XCTAssertEqual(badLabel.status, 2)
+        XCTAssertTrue(badLabel.stderr.contains("--label 'nope=filter:x': expected ROW=LABEL"), badLabel.stderr)
+        let noInput = try runTool(scripts + "/run", ["--oracles", dir + "/nowhere", "--work", dir + "/w"])
+        XCTAssertEqual(noInput.status, 2)
+        XCTAssertTrue(noInput.stderr.contains("\(dir)/nowhere/input_circle240.json: not found"), noInput.stderr)
+    }
+}
+
+/// Runs an executable (not the strokelab product) with `arguments`; returns status and output.
+private func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
