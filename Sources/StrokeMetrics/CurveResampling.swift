@@ -44,9 +44,9 @@ public enum CurveResampling {
         guard pts.count > 1, curve.length > 0 else { return out }
         // Bounded whatever the caller asks: never more than 4·2²⁰ points.
         let step = Swift.max(step, curve.length / (4 * Double(MetricOptions.resampledPointsCeiling)))
-        let expected = Swift.min((curve.length / step).rounded(.up) + 2, Double(MetricOptions.resampledPointsCeiling) * 4)
-        out.points.reserveCapacity(Int(expected))
-        out.segment.reserveCapacity(Int(expected))
+        let expected = InkGeometry.count((curve.length / step).rounded(.up) + 2, atMost: Double(MetricOptions.resampledPointsCeiling) * 4)
+        out.points.reserveCapacity(expected)
+        out.segment.reserveCapacity(expected)
         var k = 1
         var next = step
         var s0 = 0.0
@@ -94,7 +94,7 @@ public enum CurveResampling {
             // Length of the piece.
             var d = 0.0
             for v in (start + 1)...end { d += pts[v - 1].distance(to: pts[v]) }
-            let m = Swift.min(Swift.max((d / step).rounded(.up), 1), Double(MetricOptions.resampledPointsCeiling) * 4)
+            let m = Double(InkGeometry.count((d / step).rounded(.up), atMost: Double(MetricOptions.resampledPointsCeiling) * 4))
             let pieceStep = d / m
             var k = 1
             var next = pieceStep

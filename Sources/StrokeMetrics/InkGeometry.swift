@@ -128,6 +128,13 @@ public enum InkGeometry {
         return curve
     }
 
+    /// `x` as a count in 1…`atMost`: clamped in Double before converting (NaN gives 1, +∞ the
+    /// maximum), so no length, step or coordinate can trap the conversion.
+    static func count(_ x: Double, atMost limit: Double) -> Int {
+        guard x.isFinite || x == .infinity else { return 1 }
+        return Int(Swift.min(Swift.max(x, 1), limit))
+    }
+
     /// Chords for one Bézier: ⌈bound/maxChord⌉, at least Wang's count for the tolerance but no
     /// more than 64 for it; computed in Double and clamped before converting.
     static func chordCount(lengthBound bound: Double, maxChord: Double, degree: Int, secondDifference m: Double,
@@ -173,7 +180,7 @@ public enum InkGeometry {
             let i1 = keep[j], i2 = keep[j + 1]
             let p1 = pts[i1].location, p2 = pts[i2].location
             let t1 = pts[i1].time, t2 = pts[i2].time
-            let n = Int(Swift.min(Swift.max((p1.distance(to: p2) / maxChord).rounded(.up), 1), cap))
+            let n = count((p1.distance(to: p2) / maxChord).rounded(.up), atMost: cap)
             if run[j] != run[j + 1] || n == 1 {
                 curve.append(p2, source: i1, time: t2)
                 continue
