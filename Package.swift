@@ -53,14 +53,14 @@ let package = Package(
             ]),
         .target(
             name: "StrokePlot",
-            dependencies: ["GnuplotBridge", "StrokeCore", "StrokeIO"]),
+            dependencies: ["GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
         .target(
             name: "StrokeRaster",
-            dependencies: ["CCairo", "StrokeCore", "StrokeSmoothing", "StrokeIO"]),
+            dependencies: ["CCairo", "StrokeCore", "StrokeSmoothing"]),
         .target(
             name: "StrokeLab",
             dependencies: [
@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
         .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics", "StrokeFuzz"]),
-        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO"]),
+        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster"]),
         .testTarget(
             name: "StrokeRasterTests",
             dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO"],

@@ -57,40 +57,57 @@ public enum Throughput {
     ///   - runs: timed runs (≥ 1, default 7).
     ///   - warmupRuns: untimed runs first (≥ 1, default 2; the first calibrates).
     ///   - minimumRunSeconds: shortest run wanted (default 0.05 s).
-    ///   - options: replay options (default none: no horizons, no hold-out).
+    ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
+    ///     count makes the work exactly repeatable (for instruction counts).
+    ///   - options: replay options (default none: no horizons).
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
-                               minimumRunSeconds: Double = 0.05, options: ReplayOptions = ReplayOptions()) -> Result? {
-        let clock = ContinuousClock()
+                               minimumRunSeconds: Double = 0.05, passes: Int? = nil,
+                               options: ReplayOptions = ReplayOptions()) -> Result? {
+        var replayer = pipeline.makeReplayer()
+        var samplesPerPass = 0
+        for stroke in strokes where !stroke.events.isEmpty {
+            samplesPerPass += replayer.replay(stroke, options: options).samplesFed
+        }
+        guard samplesPerPass > 0 else { return nil }
         var checksum = 0
-        func pass(_ passes: Int) -> (samples: Int, seconds: Double) {
-            var replayer = pipeline.makeReplayer()
-            var samples = 0
-            let start = clock.now
-            for _ in 0..<passes {
-                for stroke in strokes where !stroke.events.isEmpty {
-                    let replay = replayer.replay(stroke, options: options)
-                    samples += replay.samplesFed
-                    checksum &+= replay.path.elements.count &+ replay.frames.count
-                }
+        let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
+                          minimumRunSeconds: minimumRunSeconds, passes: passes) {
+            for stroke in strokes where !stroke.events.isEmpty {
+                let replay = replayer.replay(stroke, options: options)
+                checksum &+= replay.path.elements.count &+ replay.frames.count
             }
-            return (samples, seconds(clock.now - start))
         }
-        let calibration = pass(1)
-        guard calibration.samples > 0 else { return nil }
-        let perPass = Swift.max(calibration.seconds, 1e-9)
-        let passes = Swift.max(1, Swift.min(Int((minimumRunSeconds / perPass).rounded(.up)), 1_000_000))
-        for _ in 1..<Swift.max(warmupRuns, 1) { _ = pass(passes) }
-        var rates: [Double] = [], costs: [Double] = []
-        var samplesPerRun = 0
+        return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
+                      samplesPerSecond: timing.nanosecondsPerInput.map { 1e9 / $0 },
+                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum)
+    }
+
+    /// The timing loop shared by every throughput figure: `warmupRuns` untimed runs (the first
+    /// calibrates the passes per run from `minimumRunSeconds` unless `passes` is given), then
+    /// `runs` timed runs of `passes` calls of `pass`, each timed with `ContinuousClock`.
+    /// Returns the passes per run and each timed run's nanoseconds per input (`inputsPerPass`
+    /// inputs per pass).
+    public static func time(inputsPerPass: Int, runs: Int, warmupRuns: Int, minimumRunSeconds: Double, passes fixed: Int?,
+                            pass: () -> Void) -> (passes: Int, nanosecondsPerInput: [Double]) {
+        let clock = ContinuousClock()
+        func run(_ n: Int) -> Double {
+            let start = clock.now
+            for _ in 0..<n { pass() }
+            return seconds(clock.now - start)
+        }
+        var passes = Swift.max(1, Swift.min(fixed ?? 1, 1_000_000))
+        let calibration = run(passes)
+        if fixed == nil {
+            let perPass = Swift.max(calibration, 1e-9)
+            passes = Swift.max(1, Swift.min(Int((minimumRunSeconds / perPass).rounded(.up)), 1_000_000))
+        }
+        for _ in 1..<Swift.max(warmupRuns, 1) { _ = run(passes) }
+        var costs: [Double] = []
+        let inputs = Double(Swift.max(inputsPerPass, 1) * passes)
         for _ in 0..<Swift.max(runs, 1) {
-            let r = pass(passes)
-            samplesPerRun = r.samples
-            let s = Swift.max(r.seconds, 1e-12)
-            rates.append(Double(r.samples) / s)
-            costs.append(s * 1e9 / Double(r.samples))
+            costs.append(Swift.max(run(passes), 1e-12) * 1e9 / inputs)
         }
-        return Result(pipeline: pipeline.canonical, passesPerRun: passes, samplesPerRun: samplesPerRun,
-                      samplesPerSecond: rates, nanosecondsPerSample: costs, checksum: checksum)
+        return (passes, costs)
     }
 
     private static func seconds(_ d: Duration) -> Double {

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeRaster
 
 /// Draws ``Figure``s with gnuplot (through ``GnuplotSession``) into PNG, SVG or PDF.
 ///

@@ -1,4 +1,4 @@
-import StrokeIO
+import Foundation
 import CCairo
 
 /// Collects the bytes Cairo writes to a stream surface or PNG stream.
@@ -94,6 +94,31 @@ final class CairoCanvas {
             try checkSurface()
             return DeterministicVectorOutput.fixingPDFDates(sink.bytes)
         }
+    }
+
+    /// The image as PNG bytes now, leaving the canvas open for more drawing (PNG canvases only).
+    func snapshotPNG() throws(RasterError) -> [UInt8] {
+        precondition(format == .png, "snapshots are of image canvases")
+        let snapshot = ByteSink()
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png_stream(surface, appendToSink, Unmanaged.passUnretained(snapshot).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RasterError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return snapshot.bytes
+    }
+
+    /// True when every pixel of the image is white (PNG canvases only).
+    func isBlank() -> Bool {
+        precondition(format == .png, "only image canvases have pixels")
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return false }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where row[x] & 0x00ff_ffff != 0x00ff_ffff { return false }
+        }
+        return true
     }
 
     private func checkSurface() throws(RasterError) {

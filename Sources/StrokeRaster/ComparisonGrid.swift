@@ -5,16 +5,24 @@ import StrokeSmoothing
 /// same zoom, each titled with its pipeline label, optionally with a zoomed inset of the same
 /// region in every panel. Drawn by ``RasterRenderer``.
 public struct ComparisonGrid: Hashable, Sendable {
-    /// One panel: a title and the pipeline's replay of the grid's stroke.
+    /// One panel: a title and the ink a pipeline showed for the grid's stroke.
     public struct Panel: Hashable, Sendable {
         /// The panel title, normally the pipeline label.
         public var title: String
-        /// The replay to draw.
-        public var replay: StrokeReplay
-        /// Creates a panel.
-        public init(title: String, replay: StrokeReplay) {
+        /// The ink to draw (at the grid's frame, or finished).
+        public var ink: Ink
+        /// How to draw it.
+        public var rendering: InkRendering
+        /// Creates a panel from ink.
+        public init(title: String, ink: Ink, rendering: InkRendering = .line) {
             self.title = title
-            self.replay = replay
+            self.ink = ink
+            self.rendering = rendering
+        }
+        /// Creates a panel showing `replay` at frame `frameIndex` (``StrokeSmoothing/StrokeReplay/ink(at:)``),
+        /// or finished when `nil`.
+        public init(title: String, replay: StrokeReplay, frameIndex: Int? = nil, rendering: InkRendering = .line) {
+            self.init(title: title, ink: frameIndex.map { replay.ink(at: $0) } ?? replay.finalInk, rendering: rendering)
         }
     }
 
@@ -34,8 +42,8 @@ public struct ComparisonGrid: Hashable, Sendable {
     public var stroke: Stroke
     /// The panels, left to right, top to bottom.
     public var panels: [Panel]
-    /// The frame (event index) shown in every panel; `nil` for the finished strokes.
-    public var frameIndex: Int?
+    /// The frame shown in every panel; `nil` for the finished strokes.
+    public var frame: SceneFrame?
     /// Panels per row; `nil` chooses up to 2 with an inset, 3 without.
     public var columns: Int?
     /// Drawing-area width of each panel, pixels.
@@ -58,13 +66,13 @@ public struct ComparisonGrid: Hashable, Sendable {
     public var showsKey: Bool
 
     /// Creates a grid from replays already made.
-    public init(stroke: Stroke, panels: [Panel], frameIndex: Int? = nil, columns: Int? = nil,
+    public init(stroke: Stroke, panels: [Panel], frame: SceneFrame? = nil, columns: Int? = nil,
                 panelWidth: Int = 420, panelHeight: Int = 420, inset: Inset? = Inset(),
                 overlays: RasterOverlays = .all, style: StrokeRasterStyle = StrokeRasterStyle(),
                 heading: String? = nil, showsKey: Bool = true) {
         self.stroke = stroke
         self.panels = panels
-        self.frameIndex = frameIndex
+        self.frame = frame
         self.columns = columns
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
@@ -76,32 +84,16 @@ public struct ComparisonGrid: Hashable, Sendable {
         self.showsKey = showsKey
     }
 
-    /// Creates a grid by replaying `stroke` through each pipeline label
-    /// (`PipelineDescription(parsing:).makeReplayer().replay(stroke, options:)`); panel titles
-    /// are the labels as given. Throws a one-line error for an invalid label.
-    public init(stroke: Stroke, pipelines: [String], frameIndex: Int? = nil,
-                replayOptions: ReplayOptions = ReplayOptions()) throws(RasterError) {
-        guard !pipelines.isEmpty else { throw RasterError("no pipeline given to compare") }
-        var panels: [Panel] = []
-        for label in pipelines {
-            let description: PipelineDescription
-            do { description = try PipelineDescription(parsing: label) } catch { throw RasterError(error.description) }
-            var replayer = description.makeReplayer()
-            panels.append(Panel(title: label, replay: replayer.replay(stroke, options: replayOptions)))
-        }
-        self.init(stroke: stroke, panels: panels, frameIndex: frameIndex)
-    }
-
     /// The scenes the panels draw.
     public var scenes: [StrokeScene] {
-        panels.map { StrokeScene(stroke: stroke, replay: $0.replay, frameIndex: frameIndex) }
+        panels.map { StrokeScene(stroke: stroke, ink: $0.ink, frame: frame, rendering: $0.rendering) }
     }
 
     /// The common trace-space bounds of every panel (so all share one zoom).
     public var sharedBounds: Rect? {
         var box: Rect? = nil
         for s in scenes { if let b = s.bounds { box = box.map { $0.union(b) } ?? b } }
-        if box == nil { box = StrokeScene(stroke: stroke, replay: nil).bounds }
+        if box == nil { box = StrokeScene(stroke: stroke, ink: Ink()).bounds }
         return box
     }
 
@@ -118,13 +110,13 @@ public struct ComparisonGrid: Hashable, Sendable {
         func square(_ c: Point) -> Rect {
             Rect(Point(x: c.x - side / 2, y: c.y - side / 2), Point(x: c.x + side / 2, y: c.y + side / 2))
         }
-        if frameIndex != nil, let tip = scenes.first?.frame?.tip { return square(tip) }
+        if frame != nil, let tip = panels.first?.ink.tip { return square(tip) }
         var truth = stroke.reference?.points.map(\.location) ?? stroke.samples.map(\.location)
         if truth.count > 3000 { truth = stride(from: 0, to: truth.count, by: truth.count / 3000 + 1).map { truth[$0] } }
         guard truth.count >= 2 else { return square(bounds.center) }
         var worst: (distance: Double, point: Point)? = nil
         for panel in panels {
-            var points = panel.replay.path.flattened(tolerance: 0.05).points
+            var points = panel.ink.committed.path.flattened(tolerance: 0.05).points
             if points.count > 1500 { points = stride(from: 0, to: points.count, by: points.count / 1500 + 1).map { points[$0] } }
             for p in points {
                 var best = Double.infinity

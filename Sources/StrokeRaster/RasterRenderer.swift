@@ -1,12 +1,11 @@
 import CCairo
 import StrokeCore
-import StrokeIO
 
 /// Draws strokes and comparison grids with Cairo into PNG, SVG or PDF.
 ///
 /// Every output is deterministic (byte-identical for equal input, across runs and within
-/// one process; see ``DeterministicVectorOutput``), and files are written atomically
-/// (``AtomicFile``: temporary file, then rename).
+/// one process; see ``DeterministicVectorOutput``). The renderer returns the file's bytes;
+/// writing them (atomically) is the caller's job.
 public enum RasterRenderer {
     /// Layout constants of grids, in pixels.
     enum Layout {
@@ -59,8 +58,7 @@ public enum RasterRenderer {
         let keyLines = grid.showsKey ? layoutKey(keyItems(grid), maxWidth: width - 2 * Layout.margin) : []
         let height = top + Double(rows) * cellHeight + Double(rows - 1) * Layout.gap
             + Double(keyLines.count) * Layout.keyLineHeight + (keyLines.isEmpty ? 0 : 10) + Layout.margin
-        // Sizes are clamped as Doubles before the conversion; CairoCanvas refuses > 32767 px.
-        let canvas = try CairoCanvas(format: format, width: Int(min(width.rounded(.up), 1e6)), height: Int(min(height.rounded(.up), 1e6)),
+        let canvas = try CairoCanvas(format: format, width: RasterSize.pixels(width), height: RasterSize.pixels(height),
                                      background: grid.style.background)
         let cr = canvas.cr
 
@@ -99,13 +97,6 @@ public enum RasterRenderer {
         return try canvas.finish()
     }
 
-    /// Renders `grid` to `path` atomically, the format from `format` or the extension.
-    public static func write(_ grid: ComparisonGrid, to path: String, format: RasterFormat? = nil) throws(RasterError) {
-        let f: RasterFormat
-        if let format { f = format } else { f = try RasterFormat.of(path: path) }
-        try writeAtomically(try render(grid, format: f), to: path)
-    }
-
     /// Draws `path` alone: round caps and joins, `width` in trace units, `scale` device
     /// pixels per trace unit, on white with `margin` pixels around the path's control
     /// bounds. Zero-length subpaths become dots. Returns the file's bytes.
@@ -115,20 +106,17 @@ public enum RasterRenderer {
         guard path.elements.allSatisfy(\.isFinite) else { throw RasterError("the path has non-finite coordinates") }
         guard scale > 0, scale.isFinite, width >= 0 else { throw RasterError("scale must be positive and width non-negative") }
         let pad = margin + width * scale / 2
-        // Clamped as Doubles before the conversion (a 1e300-wide path must not trap);
-        // CairoCanvas refuses anything above 32767 px with a clear error.
+        // The size is checked as a Double before any conversion: a path of 10¹² units at
+        // scale 1 is refused with its size, not clamped into a 4 GB canvas or trapped.
         let dw = (bounds.width * scale + 2 * pad).rounded(.up), dh = (bounds.height * scale + 2 * pad).rounded(.up)
-        guard dw.isFinite, dh.isFinite else { throw RasterError("the path is too large to draw at scale \(scale)") }
-        let w = Int(min(dw, 1e6)), h = Int(min(dh, 1e6))
-        let canvas = try CairoCanvas(format: format, width: max(w, 1), height: max(h, 1))
+        guard dw.isFinite, dh.isFinite, dw <= 32_767, dh <= 32_767 else {
+            throw RasterError("the path needs \(dw)×\(dh) px at scale \(scale); at most 32767 px per side")
+        }
+        let w = RasterSize.pixels(dw), h = RasterSize.pixels(dh)
+        let canvas = try CairoCanvas(format: format, width: w, height: h)
         let viewport = Viewport(bounds: bounds, scale: scale, origin: Point(x: pad, y: pad))
         PathDrawing.stroke(path.elements, in: canvas.cr, viewport: viewport, width: width * scale, color: color)
         return try canvas.finish()
-    }
-
-    /// Writes bytes atomically, as a ``RasterError`` on failure.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
-        do { try AtomicFile.write(bytes, to: path) } catch { throw RasterError(error.description) }
     }
 
     static func strokeRect(_ cr: OpaquePointer, _ r: Rect, color: RasterColor, width: Double) {
@@ -165,7 +153,8 @@ public enum RasterRenderer {
         strokeRect(cr, box, color: outline, width: 1.5)
         let zoom = viewport.scale / main.scale
         TextDrawing.setFont(cr, size: 11, bold: true)
-        let label = zoom >= 10 ? "×\(Int(zoom.rounded()))" : "×" + String(Double(Int(zoom * 10 + 0.5)) / 10)
+        let shown = zoom.isFinite ? min(zoom, 1e9) : 1e9
+        let label = shown >= 10 ? "×\(Int(shown.rounded()))" : "×" + String(Double(Int(shown * 10 + 0.5)) / 10)
         cairo_new_path(cr)
         cairo_rectangle(cr, box.min.x + 2, box.min.y + 2, TextDrawing.width(cr, label) + 6, 17)
         cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, 0.85)
@@ -184,14 +173,14 @@ public enum RasterRenderer {
     static func keyItems(_ grid: ComparisonGrid) -> [KeyItem] {
         let style = grid.style
         var items = [KeyItem(mark: .line(style.strokeColor, 3, false), text: "committed path")]
-        if grid.overlays.contains(.provisional) && grid.frameIndex != nil {
+        if grid.overlays.contains(.provisional) && grid.frame != nil {
             items.append(KeyItem(mark: .line(style.provisionalColor, 3, false), text: "provisional"))
         }
-        if grid.overlays.contains(.predicted) && grid.frameIndex != nil {
+        if grid.overlays.contains(.predicted) && grid.frame != nil {
             items.append(KeyItem(mark: .line(style.predictedColor, 3, true), text: "predicted"))
         }
         if grid.overlays.contains(.reference) && grid.stroke.reference != nil {
-            items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frameIndex == nil ? "reference" : "reference (pen so far)"))
+            items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frame == nil ? "reference" : "reference (pen so far)"))
         }
         if grid.overlays.contains(.samples) {
             items.append(KeyItem(mark: .dot(style.mainSampleColor, style.mainSampleRadius + 0.6), text: "main samples"))

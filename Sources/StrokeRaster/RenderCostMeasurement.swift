@@ -45,26 +45,23 @@ public struct RenderCostOptions: Hashable, Sendable {
     public var repetitions: Int
     /// Untimed runs first (caches, allocator, font and stroker warm-up).
     public var warmUpRuns: Int
-    /// The pipeline label whose replay is drawn.
-    public var pipeline: String
     /// Stroke width in pixels.
     public var strokeWidth: Double
 
-    /// Defaults: 1024 × 768 canvas, 5 repetitions after 1 warm-up, `coalesced-only` (a
-    /// segment per sample, as Scribble draws), width 2.
+    /// Defaults: 1024 × 768 canvas, 5 repetitions after 1 warm-up, width 2.
     public init(canvasWidth: Int = 1024, canvasHeight: Int = 768, repetitions: Int = 5, warmUpRuns: Int = 1,
-                pipeline: String = "coalesced-only", strokeWidth: Double = 2) {
+                strokeWidth: Double = 2) {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.repetitions = repetitions
         self.warmUpRuns = warmUpRuns
-        self.pipeline = pipeline
         self.strokeWidth = strokeWidth
     }
 }
 
-/// The CachedLIView lesson, measured: replays a workload frame by frame through each
-/// ``RenderStrategy`` into a Cairo image surface and times every frame with
+/// The CachedLIView lesson, measured: draws replays (a pipeline's record of every frame,
+/// made by the caller, e.g. of a ``RenderWorkload`` through `coalesced-only`) frame by frame
+/// through each ``RenderStrategy`` into a Cairo image surface and times every frame with
 /// `ContinuousClock` (wall clock, including `cairo_surface_flush`).
 ///
 /// Each strategy runs `warmUpRuns + repetitions` times over the whole workload on fresh
@@ -72,18 +69,12 @@ public struct RenderCostOptions: Hashable, Sendable {
 /// This is a measurement, not a test: never assert on its numbers in unit tests.
 /// Complexity: O(frames × elements) for full redraw, the others less.
 public enum RenderCostMeasurement {
-    /// Measures `strategies` on `workload`. Throws for an invalid pipeline label or a
-    /// surface that cannot be created.
-    public static func measure(_ workload: RenderWorkload,
+    /// Measures `strategies` drawing `replays` (one per stroke, in drawing order). Throws when
+    /// there is nothing to draw or a surface cannot be created.
+    public static func measure(_ replays: [StrokeReplay],
                                strategies: [RenderStrategy] = RenderStrategy.allCases,
                                options: RenderCostOptions = RenderCostOptions()) throws(RasterError) -> [RenderCostResult] {
-        guard !workload.strokes.isEmpty else { throw RasterError("the render workload has no strokes") }
-        let description: PipelineDescription
-        do { description = try PipelineDescription(parsing: options.pipeline) } catch { throw RasterError(error.description) }
-        let replays: [StrokeReplay] = workload.strokes.map { stroke in
-            var replayer = description.makeReplayer()
-            return replayer.replay(stroke, options: ReplayOptions())
-        }
+        guard !replays.isEmpty else { throw RasterError("the render workload has no strokes") }
         var bounds: Rect? = nil
         for r in replays { if let b = r.path.controlBounds { bounds = bounds.map { $0.union(b) } ?? b } }
         let viewport = Viewport(fitting: bounds ?? Rect(.zero, Point(x: 1, y: 1)),
@@ -151,8 +142,8 @@ public enum RenderCostMeasurement {
             for (fi, frame) in replay.frames.enumerated() {
                 let isLast = fi == replay.frames.count - 1
                 let committed = elements[..<min(frame.committedCount, elements.count)]
-                let provisional = replay.provisional[frame.provisional]
-                let predicted = replay.predicted[frame.predicted]
+                let provisional = replay.provisional.elements[frame.provisional]
+                let predicted = replay.predictedInk.elements[frame.predictedInk]
                 let start = clock.now
                 switch strategy {
                 case .fullRedraw:
@@ -192,16 +183,12 @@ public enum RenderCostMeasurement {
 
     /// Strokes the current stroke's committed part, then its provisional and predicted parts.
     static func drawCurrent(_ committed: ArraySlice<PathElement>, _ provisional: ArraySlice<PathElement>,
-                            _ predicted: ArraySlice<TouchSample>, start: Point? = nil,
+                            _ predicted: ArraySlice<PathElement>, start: Point? = nil,
                             into cr: OpaquePointer, viewport: Viewport, width: Double) {
         PathDrawing.stroke(committed, in: cr, viewport: viewport, width: width, color: .black)
         let tailStart = committed.last?.endPoint ?? start
         PathDrawing.stroke(provisional, from: tailStart, in: cr, viewport: viewport, width: width, color: .scribbleBlue)
-        if !predicted.isEmpty, let from = provisional.last?.endPoint ?? tailStart {
-            var elements: [PathElement] = [.move(to: from)]
-            elements += predicted.map { .line(to: $0.location) }
-            PathDrawing.stroke(elements, in: cr, viewport: viewport, width: width, color: .scribbleBlue)
-        }
+        PathDrawing.stroke(predicted, in: cr, viewport: viewport, width: width, color: .scribbleBlue)
     }
 
     /// The q-quantile (0…1) by linear interpolation between order statistics.

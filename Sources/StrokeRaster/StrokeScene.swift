@@ -1,76 +1,63 @@
 import CCairo
 import StrokeCore
-import StrokeSmoothing
 
-/// What one panel shows: a stroke as a pipeline displayed it at one frame (or finished).
+/// The moment a scene shows: a display frame of a replay (its event and delivery time).
+public struct SceneFrame: Hashable, Sendable {
+    /// Index of the event in the stroke.
+    public var eventIndex: Int
+    /// Delivery time of the event, in seconds.
+    public var time: Double
+    /// Creates a frame.
+    public init(eventIndex: Int, time: Double) {
+        self.eventIndex = eventIndex
+        self.time = time
+    }
+}
+
+/// What one panel shows: a stroke's ink as a pipeline displayed it at one frame (or
+/// finished), with the input samples and the reference around it.
 ///
-/// At a frame, the committed prefix of the replay's path is drawn in the stroke colour, the
-/// provisional tail and predicted segments on top in blue (``StrokeReplay/displayedPath(at:)``
-/// split into its parts), only the samples delivered by then, and the reference up to the
-/// pen's position at the frame's delivery time. Without a frame, the final
-/// committed path and every sample are drawn.
+/// The ink is given, not computed: a renderer draws ink, it does not replay pipelines
+/// (``StrokeSmoothing/StrokeReplay/ink(at:)`` answers what is on screen at a frame). At a
+/// frame, only the samples delivered by then are drawn, and the reference up to the pen's
+/// position at the frame's delivery time, so the gap to the tip shows the lag.
 public struct StrokeScene: Hashable, Sendable {
     /// The input stroke (samples and reference).
     public var stroke: Stroke
-    /// The pipeline's replay of it; `nil` draws only samples and reference.
-    public var replay: StrokeReplay?
-    /// Index into `replay.frames` (one frame per event); `nil` for the finished stroke.
-    /// Out-of-range indices are clamped.
-    public var frameIndex: Int?
+    /// The ink shown (committed, provisional, predicted, outline).
+    public var ink: Ink
+    /// The frame shown; `nil` for the finished stroke.
+    public var frame: SceneFrame?
+    /// How the ink is drawn.
+    public var rendering: InkRendering
 
     /// Creates a scene.
-    public init(stroke: Stroke, replay: StrokeReplay?, frameIndex: Int? = nil) {
+    public init(stroke: Stroke, ink: Ink, frame: SceneFrame? = nil, rendering: InkRendering = .line) {
         self.stroke = stroke
-        self.replay = replay
-        self.frameIndex = frameIndex
-    }
-
-    /// The frame shown, if any.
-    public var frame: ReplayFrame? {
-        guard let replay, let i = frameIndex, !replay.frames.isEmpty else { return nil }
-        return replay.frames[min(max(i, 0), replay.frames.count - 1)]
-    }
-
-    /// Committed elements shown.
-    public var committed: ArraySlice<PathElement> {
-        guard let replay else { return [] }
-        if let f = frame { return replay.path.elements[..<min(f.committedCount, replay.path.elements.count)] }
-        return replay.path.elements[...]
-    }
-
-    /// Provisional elements shown.
-    public var provisional: ArraySlice<PathElement> {
-        guard let replay, let f = frame else { return [] }
-        return replay.provisional[f.provisional]
-    }
-
-    /// Predicted points shown, as a polyline starting at the end of committed + provisional.
-    public var predicted: [Point] {
-        guard let replay, let f = frame, !f.predicted.isEmpty else { return [] }
-        let start = provisional.last?.endPoint ?? committed.last?.endPoint
-        return (start.map { [$0] } ?? []) + replay.predicted[f.predicted].map(\.location)
+        self.ink = ink
+        self.frame = frame
+        self.rendering = rendering
     }
 
     /// Events delivered by the shown frame.
     public var deliveredEvents: ArraySlice<TouchEvent> {
-        guard let f = frame else { return stroke.events[...] }
-        return stroke.events[...min(f.eventIndex, stroke.events.count - 1)]
+        guard let f = frame, !stroke.events.isEmpty else { return stroke.events[...] }
+        return stroke.events[...min(max(f.eventIndex, 0), stroke.events.count - 1)]
     }
 
-    /// Box around everything the scene can draw (path control points, samples, reference).
+    /// Box around everything the scene can draw (ink with its width in ink modes, samples,
+    /// reference).
     public var bounds: Rect? {
-        var box: Rect? = nil
-        if let r = replay {
-            for e in r.path.elements + r.provisional {
-                box = box.including(e.endPoint)
-                switch e {
-                case .quadCurve(_, let c): box = box.including(c)
-                case .curve(_, let c1, let c2): box = box.including(c1).including(c2)
-                default: break
-                }
+        var box: Rect?
+        if rendering == .line {
+            box = nil
+            for part in [ink.committed, ink.provisional, ink.predicted] {
+                if let b = part.path.controlBounds { box = box.map { $0.union(b) } ?? b }
             }
-            for s in r.predicted { box = box.including(s.location) }
+        } else {
+            box = ink.bounds
         }
+        for polygon in ink.outline { for p in polygon where p.isFinite { box = box.including(p) } }
         for e in stroke.events { for s in e.samples { box = box.including(s.location) } }
         if let ref = stroke.reference { for p in ref.points { box = box.including(p.location) } }
         return box
@@ -80,8 +67,6 @@ public struct StrokeScene: Hashable, Sendable {
     /// predicted, then sample dots on top.
     func paint(in cr: OpaquePointer, viewport: Viewport, style: StrokeRasterStyle, overlays: RasterOverlays) {
         if overlays.contains(.reference), let ref = stroke.reference, ref.points.count >= 2 {
-            // At a frame, the reference stops where the pen is at that frame's delivery
-            // time, so the gap to the drawn tip shows the lag.
             var points = ref.points
             if let f = frame {
                 points = points.filter { $0.time <= f.time }
@@ -90,21 +75,35 @@ public struct StrokeScene: Hashable, Sendable {
             PathDrawing.strokePolyline(points.map(\.location), in: cr, viewport: viewport,
                                        width: style.referenceWidth, color: style.referenceColor)
         }
-        let width = style.strokeWidth * viewport.scale
-        let committed = self.committed
-        PathDrawing.stroke(committed, in: cr, viewport: viewport, width: width, color: style.strokeColor)
-        let provisional = self.provisional
-        if overlays.contains(.provisional) {
-            PathDrawing.stroke(provisional, from: committed.last?.endPoint, in: cr, viewport: viewport,
-                               width: width, color: style.provisionalColor)
-        }
-        if overlays.contains(.predicted) {
-            let p = predicted
-            if p.count >= 2 {
-                var elements: [PathElement] = [.move(to: p[0])]
-                elements += p.dropFirst().map { .line(to: $0) }
-                PathDrawing.stroke(elements, in: cr, viewport: viewport, width: width, color: style.predictedColor,
+        switch rendering {
+        case .line:
+            let width = style.strokeWidth * viewport.scale
+            PathDrawing.stroke(ink.committed.elements, in: cr, viewport: viewport, width: width, color: style.strokeColor)
+            if overlays.contains(.provisional) {
+                PathDrawing.stroke(ink.provisional.elements, from: ink.committed.currentPoint, in: cr, viewport: viewport,
+                                   width: width, color: style.provisionalColor)
+            }
+            if overlays.contains(.predicted) {
+                PathDrawing.stroke(ink.predicted.elements, in: cr, viewport: viewport, width: width, color: style.predictedColor,
                                    dash: [max(width * 1.5, 3), max(width * 1.5, 3)])
+            }
+        case .segments:
+            InkDrawing.segments(ink.committed, in: cr, viewport: viewport, background: style.background)
+            if overlays.contains(.provisional) {
+                InkDrawing.segments(ink.provisional, in: cr, viewport: viewport, background: style.background)
+            }
+            if overlays.contains(.predicted) {
+                InkDrawing.segments(ink.predicted, in: cr, viewport: viewport, background: style.background,
+                                    tint: style.predictedColor)
+            }
+        case .outline:
+            InkDrawing.outline(ink.committed, polygons: ink.outline, in: cr, viewport: viewport, background: style.background)
+            if ink.outline.isEmpty, overlays.contains(.provisional) {
+                InkDrawing.outline(ink.provisional, polygons: [], in: cr, viewport: viewport, background: style.background)
+            }
+            if overlays.contains(.predicted) {
+                InkDrawing.outline(ink.predicted, polygons: [], in: cr, viewport: viewport, background: style.background,
+                                   tint: style.predictedColor)
             }
         }
         if overlays.contains(.samples) {
@@ -116,5 +115,13 @@ public struct StrokeScene: Hashable, Sendable {
             PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
             PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
         }
+    }
+}
+
+extension SceneFrame {
+    /// The frame of `stroke`'s event `eventIndex` (clamped to its events).
+    public init(_ stroke: Stroke, eventIndex: Int) {
+        let i = stroke.events.isEmpty ? 0 : min(max(eventIndex, 0), stroke.events.count - 1)
+        self.init(eventIndex: i, time: stroke.events.isEmpty ? 0 : stroke.events[i].time)
     }
 }

@@ -26,6 +26,14 @@ struct BenchCommand: ParsableCommand {
             bootstrap CI) and DIR/bench.json (build, machine, date, git revision, passes per run). \
             Without --trace it measures Datasets/synthetic; without --pipeline, the four seed presets. \
             Build with 'swift build -c release' for numbers that count. Nothing is written if any input is bad.
+
+            --stage LABEL times one stage alone (kind:id(params): a filter, curve builder, predictor or \
+            style) over every sample of every stroke, without the replay loop, frames or metrics — the figure \
+            scripts/peers/run compares with the peers' own implementations. --json prints one JSON object \
+            per measurement on stdout ({"label", "canonical", "inputs", "runs", "passes", "ns_per_input": \
+            {"median", "min", "max"}}) instead of tables, for --stage or for each --pipeline; nothing is \
+            written to --out then. --passes N makes every run exactly N passes (no calibration), so \
+            instruction counts (valgrind --tool=callgrind) repeat.
             """)
 
     @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); files from one folder form one dataset.")
@@ -55,6 +63,15 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("metric-runs"), parsing: .unconditional, help: "Timed runs of the metric timing after one warm-up (1…100).")
     var metricRuns: Int = 3
 
+    @Option(name: .customLong("stage"), help: "Time one stage alone, e.g. 'filter:one-euro(beta=0.1)' (repeatable).")
+    var stages: [String] = []
+
+    @Flag(help: "Print one JSON object per measurement on stdout (for --stage or each --pipeline); write no files.")
+    var json = false
+
+    @Option(parsing: .unconditional, help: "Passes per run, fixed (1…1000000; default: calibrated from --min-run-seconds).")
+    var passes: Int?
+
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be in 1…1000, not \(runs)") }
         guard (1...100).contains(warmup) else { throw ValidationError("--warmup must be in 1…100, not \(warmup)") }
@@ -62,6 +79,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--min-run-seconds must be in (0, 60], not \(minimumRunSeconds)")
         }
         guard (1...100).contains(metricRuns) else { throw ValidationError("--metric-runs must be in 1…100, not \(metricRuns)") }
+        if let passes, !(1...1_000_000).contains(passes) { throw ValidationError("--passes must be in 1…1000000, not \(passes)") }
         if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
     }
 
@@ -79,6 +97,10 @@ struct BenchCommand: ParsableCommand {
         }
         let settings = Benchmark.Settings(runs: runs, warmupRuns: warmup, minimumRunSeconds: minimumRunSeconds,
                                           metricRuns: metrics ? metricRuns : nil)
+        if json || !stages.isEmpty {
+            try single(datasets: datasets, settings: settings)
+            return
+        }
         let report: Benchmark.Report
         do {
             report = try Benchmark.run(datasets: datasets, pipelines: pipelines, settings: settings, outputDirectory: out)
@@ -93,5 +115,30 @@ struct BenchCommand: ParsableCommand {
             print(Benchmark.metricsTable(timing))
         }
         print("→ \(out)/results.csv, summary.csv, bench.json")
+    }
+
+    /// `--stage` and `--json`: each stage or pipeline timed on its own over all the traces.
+    private func single(datasets: [ExperimentSpec.Dataset], settings: Benchmark.Settings) throws {
+        if let problem = settings.problems.first { throw CommandFailure(problem) }
+        let traces: [LoadedTrace]
+        do { traces = try DatasetLoader.load(datasets, relativeTo: ".").traces } catch { throw CommandFailure(error.description) }
+        guard !traces.isEmpty else { throw CommandFailure("no traces to benchmark") }
+        var results: [SingleBenchmark] = []
+        do {
+            for label in stages { results.append(try SingleBenchmark.stage(label, traces: traces, settings: settings, passes: passes)) }
+            if stages.isEmpty || !pipelines.isEmpty {
+                for label in pipelines.isEmpty ? PipelineSet.seedPresets : pipelines {
+                    results.append(try SingleBenchmark.pipeline(label, traces: traces, settings: settings, passes: passes))
+                }
+            }
+        } catch { throw CommandFailure(error.description) }
+        for r in results {
+            if json {
+                print(r.json)
+            } else {
+                let spread = (r.nanosecondsPerInput.min() ?? .nan, r.nanosecondsPerInput.max() ?? .nan)
+                print("\(r.canonical): median \(String(format: "%.1f", r.median)) ns per input (\(String(format: "%.1f", spread.0))–\(String(format: "%.1f", spread.1))), \(r.inputs) inputs × \(r.passes) passes, \(r.nanosecondsPerInput.count) runs\(Benchmark.isDebugBuild ? " (debug build)" : "")")
+            }
+        }
     }
 }

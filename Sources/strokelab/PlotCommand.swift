@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeLab
 import StrokePlot
+import StrokeLab
 import StrokeRaster
 
 struct PlotCommand: ParsableCommand {
@@ -121,7 +123,7 @@ struct PlotCommand: ParsableCommand {
             var options = RenderCostOptions()
             options.repetitions = max(1, c.repetitions)
             let measured: [RenderCostResult]
-            do { measured = try RenderCostMeasurement.measure(workload, options: options) } catch { throw CommandFailure(error.description) }
+            do { measured = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(workload), options: options) } catch { throw CommandFailure(error.description) }
             let curves = measured.map(RenderCostBridge.curve)
             let table = RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex))
             let csv = (c.out as NSString).deletingPathExtension + ".csv"
@@ -171,7 +173,8 @@ struct PlotCommand: ParsableCommand {
             let text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
             let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
             if firstLine == ResultsTable.columns.joined(separator: ",") || firstLine.hasPrefix(ResultsTable.columns.joined(separator: ",") + ",") {
-                return try ResultsTable(parsing: text, file: file).summarised()
+                let results = try ResultsTable(parsing: text, file: file)
+                return SummaryTable(rows: ResultStatistics.summary(results.rows, settings: StatisticsSettings()))
             }
             return try SummaryTable(parsing: text, file: file)
         } catch let e as PlotError {

@@ -1,29 +1,46 @@
 import ArgumentParser
+import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeLab
 import StrokeRaster
 import StrokeSmoothing
+
+extension InkRendering: ExpressibleByArgument {}
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw one stroke of a trace through several pipelines, side by side (PNG, SVG or PDF).",
+        abstract: "Draw a trace through pipelines: one stroke side by side, a whole drawing, or ForceSketch's fade frames.",
         discussion: """
-            One panel per pipeline, all at the same zoom, titled with the pipeline label. The \
-            committed path is black; at a chosen --frame the provisional tail is blue and the \
-            predicted segments blue and dashed. Orange dots are main samples, grey dots the other \
-            coalesced samples, the green line the reference. A red box marks the region shown \
-            magnified in a square beside each panel (by default where the drawn paths stray farthest \
-            from the reference, or the pen tip at --frame).
+            Default: one stroke, one panel per pipeline, all at the same zoom, titled with the \
+            pipeline label. With --render line the committed path is black and, at a chosen --frame, \
+            the provisional tail blue and the predicted segments blue and dashed; with --render \
+            segments each element is drawn as the seeds draw it (its own width, opacity and colour, \
+            round caps; erasers paint the background); with --render outline the ink's filled outline. \
+            The default (auto) draws styled pipelines as segments (outline for outline makers) and \
+            unstyled ones as lines. Orange dots are main samples, grey dots the other coalesced \
+            samples, the green line the reference; a red box marks the region magnified beside each \
+            panel.
 
-            Example: strokelab render --trace Datasets/synthetic/stylus-240hz-60fps.json --stroke circle-fast \
+            --all-strokes draws every stroke of the trace in order on one canvas through the first \
+            pipeline (a page of handwriting; an eraser stroke erases earlier ink). --frames DIR writes \
+            ForceSketch's animation: one PNG per event while drawing and one per display refresh after \
+            each lift-off, brightness +0.05 then a Gaussian blur of radius 1, until the next stroke or \
+            a blank image. The frames replace the previous ones in DIR as one set (as 'run' replaces \
+            its tables); two runs on one DIR at once are refused.
+
+            Examples:
+              strokelab render --trace Datasets/synthetic/stylus-240hz-60fps.json --stroke circle-fast \
             --pipeline linear --pipeline midpoint-bezier --pipeline coalesced-only --out out/circle.png
+              strokelab render --trace T.json --all-strokes --pipeline 'coalesced|style:scribble' --out page.png
+              strokelab render --trace T.json --pipeline forcesketch --frames out/fade
             """)
 
     @Option(name: .long, help: "Trace file: native JSON or any importable format (detected: .svc, Wacom CSV, Pointer Events JSON, .cyn, InkML).")
     var trace: String
 
-    @Option(name: .long, help: "Pipeline label; repeat for several panels (default: the four seed presets).")
+    @Option(name: .long, help: "Pipeline label; repeat for several panels (default: the four seed presets; with --all-strokes or --frames, the first is used, default coalesced-only).")
     var pipeline: [String] = []
 
     @Option(name: .long, help: "Stroke id (default: the trace's first stroke).")
@@ -31,6 +48,18 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: "Show the display at this frame (0-based event index) with its provisional and predicted parts, instead of the finished stroke.")
     var frame: Int?
+
+    @Option(name: .long, help: "How ink is drawn: auto, line, segments or outline.")
+    var render: String = "auto"
+
+    @Flag(name: .long, help: "Draw every stroke of the trace, in order, on one canvas.")
+    var allStrokes = false
+
+    @Option(name: .long, help: "Write ForceSketch's fade animation as numbered PNG frames into this directory.")
+    var frames: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Canvas size for --all-strokes and --frames: the longer side in pixels (64…8192).")
+    var size: Int = 1600
 
     @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
     var inset: String?
@@ -47,21 +76,35 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Panel width in pixels (height follows the stroke's shape, at most the width).")
     var panelSize: Int = 420
 
-    @Option(name: .long, parsing: .unconditional, help: "Stroke width in trace units (default: about 1/150 of the stroke's size, at most 2).")
+    @Option(name: .long, parsing: .unconditional, help: "Centre-line width in trace units for --render line (default: about 1/150 of the stroke's size, at most 2).")
     var width: Double?
 
-    @Option(name: .long, help: "Output file: .png, .svg or .pdf.")
-    var out: String
+    @Option(name: .long, help: "Output file: .png, .svg or .pdf (not needed with --frames).")
+    var out: String?
 
     func run() throws {
-        let format: RasterFormat
-        do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
+        let rendering: InkRendering?
+        switch render {
+        case "auto": rendering = nil
+        default:
+            guard let r = InkRendering(rawValue: render) else {
+                throw CommandFailure("--render '\(ErrorText.excerpt(render))': expected auto, line, segments or outline")
+            }
+            rendering = r
+        }
         let traceData: Trace
         do {
             guard let first = try TraceImport.load(path: trace).first else { throw CommandFailure("\(trace): no trace") }
             traceData = first
         } catch let e as TraceFileError { throw CommandFailure(e.description) }
         guard !traceData.strokes.isEmpty else { throw CommandFailure("\(trace): the trace has no strokes") }
+        if allStrokes || frames != nil {
+            try renderDrawing(traceData, rendering: rendering)
+            return
+        }
+        guard let out else { throw CommandFailure("--out is required (a .png, .svg or .pdf file)") }
+        let format: RasterFormat
+        do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
         let chosen: Stroke
         if let id = stroke {
             guard let s = traceData.strokes.first(where: { $0.id == id }) else {
@@ -81,7 +124,9 @@ struct RenderCommand: ParsableCommand {
         let labels = pipeline.isEmpty ? ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] : pipeline
 
         var grid: ComparisonGrid
-        do { grid = try ComparisonGrid(stroke: chosen, pipelines: labels, frameIndex: frame) } catch { throw CommandFailure(error.description) }
+        do { grid = try InkRasters.comparisonGrid(stroke: chosen, pipelines: labels, frameIndex: frame, rendering: rendering) } catch {
+            throw CommandFailure(error.description)
+        }
         grid.panelWidth = panelSize
         grid.panelHeight = panelSize
         grid.columns = columns.map { max(1, $0) }
@@ -94,8 +139,65 @@ struct RenderCommand: ParsableCommand {
         }
         let frameText = frame.map { "frame \($0) of \(chosen.events.count)" } ?? "finished stroke"
         grid.heading = "\(Self.fileName(trace)) · stroke \(chosen.id) · \(frameText)"
-        do { try RasterRenderer.write(grid, to: out, format: format) } catch { throw CommandFailure(error.description) }
+        do { try AtomicFile.write(try RasterRenderer.render(grid, format: format), to: out) } catch {
+            throw CommandFailure("\(out): \(error)")
+        }
         print("wrote \(out)")
+    }
+
+    /// `--all-strokes` and `--frames`: the whole trace through one pipeline.
+    private func renderDrawing(_ traceData: Trace, rendering: InkRendering?) throws {
+        guard (64...DrawingRenderer.maximumSide).contains(size) else {
+            throw CommandFailure("--size \(size) must be within 64…\(DrawingRenderer.maximumSide) pixels")
+        }
+        let label = pipeline.first ?? "coalesced-only"
+        let description: PipelineDescription
+        do { description = try PipelineDescription(parsing: label) } catch { throw CommandFailure(error.description) }
+        if let dir = frames {
+            try writeFadeFrames(traceData, pipeline: description, into: dir)
+        }
+        if allStrokes {
+            guard let out else { throw CommandFailure("--all-strokes needs --out (a .png, .svg or .pdf file)") }
+            let format: RasterFormat
+            do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
+            let ink = InkRasters.drawing(traceData.strokes, through: description)
+            let mode = rendering ?? { let r = InkRasters.automaticRendering(for: description); return r == .line ? .segments : r }()
+            do {
+                try AtomicFile.write(try DrawingRenderer.render(ink, rendering: mode, longestSide: size, format: format), to: out)
+            } catch { throw CommandFailure("\(out): \(error)") }
+            print("wrote \(out): \(traceData.strokes.count) strokes through \(label), \(mode.rawValue)")
+        }
+    }
+
+    /// The frames are one output set (``StrokeIO/OutputSet``): written into a staging folder
+    /// and switched in together, so a failed or killed run leaves the previous frames, never
+    /// a mix of two runs' frames (or stale frames of a longer earlier run); a second run on
+    /// the same directory at the same time is refused.
+    private func writeFadeFrames(_ traceData: Trace, pipeline description: PipelineDescription, into dir: String) throws {
+        let output: OutputSet
+        do { output = try OutputSet.begin(directory: dir) } catch { throw CommandFailure(error.description) }
+        defer { output.abandon() }
+        var options = FadeAnimation.Options()
+        options.longestSide = size
+        options.refreshRateHz = traceData.metadata.refreshRateHz
+        let summary: FadeAnimation.Summary
+        do {
+            summary = try FadeAnimation.run(InkRasters.fadeStrokes(traceData.strokes, through: description), options: options) { index, bytes in
+                try AtomicFile.write(bytes, to: output.path(Self.frameName(index)))
+            }
+            try output.commit()
+        } catch let e as RasterError { throw CommandFailure("\(dir): \(e.description)") }
+        catch let e as AtomicFile.IOError { throw CommandFailure(e.description) }
+        let fades = summary.fadeFramesToBlank.enumerated().map { i, n in
+            "stroke \(i + 1): " + (n.map { "blank after \($0) fade frames" } ?? "next stroke began before blank")
+        }
+        print("wrote \(summary.frames) frames to \(dir) (\(fades.joined(separator: "; ")))")
+    }
+
+    /// `frame-00000.png`, …
+    static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
     static func parseRegion(_ text: String) throws -> Rect {

@@ -28,6 +28,7 @@ struct StrokeLabCommand: AsyncParsableCommand {
             ImportCommand.self,
             RecordCommand.self,
             RenderCommand.self,
+            ReplayCommand.self,
             PlotCommand.self,
             BenchCommand.self,
             CheckCommand.self,

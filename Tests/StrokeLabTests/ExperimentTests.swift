@@ -105,22 +105,32 @@ final class DatasetLoaderTests: XCTestCase {
         XCTAssertEqual(DatasetLoader.defaultName(for: "/tmp/foo/bar.json"), "foo")
     }
 
-    /// The summary is computed on every core, group by group; it must equal the serial
-    /// table exactly (order and every value), including groups whose first row comes late.
-    func testTheParallelSummaryEqualsTheSerialOne() {
+    /// The summaries are computed on every core, group by group; they must equal the serial
+    /// tables exactly (order and every value), including groups whose first row comes late,
+    /// NaN values and a pipeline missing a stroke, by trace and by stroke.
+    func testTheParallelSummariesEqualTheSerialOnes() {
         var rows: [ResultRow] = []
         var rng = SeededGenerator(seed: 9)
         for d in ["a", "b"] {
             for stroke in 0..<30 {
                 for p in ["linear", "bezier4", "midpoint"] {
                     for m in ["fidelity.mean", "lag.mean_ms", "jaggedness.kinks"] where !(stroke == 0 && m == "lag.mean_ms" && p == "linear") {
-                        rows.append(ResultRow(dataset: d, trace: "t", stroke: "s\(stroke)", pipeline: p, metric: m,
+                        rows.append(ResultRow(dataset: d, trace: "t\(stroke % 4)", stroke: "s\(stroke)", pipeline: p, metric: m,
                                               value: stroke == 3 && m == "jaggedness.kinks" ? .nan : rng.nextUnit() * 10, unit: "u"))
                     }
                 }
             }
         }
-        let serial = SummaryTable(summarizing: rows, seed: 42, resamples: 300).rows
-        XCTAssertEqual(Experiment.summarize(rows, seed: 42, resamples: 300), serial)
+        for unit in BootstrapUnit.allCases {
+            let settings = StatisticsSettings(seed: 42, resamples: 300, unit: unit, baseline: "bezier4")
+            let serial = ResultStatistics.summary(rows, settings: settings, parallel: false)
+            XCTAssertEqual(serial.count, 2 * 3 * 3)
+            XCTAssertEqual(SummaryTable(rows: ResultStatistics.summary(rows, settings: settings)).csvText, SummaryTable(rows: serial).csvText)
+            let pipelines = ["linear", "bezier4", "midpoint"]
+            let pairedSerial = ResultStatistics.paired(rows, pipelines: pipelines, settings: settings, parallel: false)
+            XCTAssertFalse(pairedSerial.isEmpty)
+            XCTAssertEqual(PairedSummaryTable(rows: ResultStatistics.paired(rows, pipelines: pipelines, settings: settings)).csvText,
+                           PairedSummaryTable(rows: pairedSerial).csvText)
+        }
     }
 }

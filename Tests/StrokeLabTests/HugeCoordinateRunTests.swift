@@ -35,6 +35,48 @@ final class HugeCoordinateRunTests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
     }
 
+    /// The ink core's drawing paths (StrokeRaster's ink drawing, outlines, whole drawings, the
+    /// fade frames) and `replay` with the same trace, through styled pipelines: each ends in
+    /// correct output or one located line, never a trap or an unbounded canvas.
+    func testTheHugeCoordinateTraceRendersAndReplaysThroughTheInkCore() throws {
+        let dir = TestPaths.temporaryDirectory("huge-ink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = dir + "/huge.json"
+        try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
+        let styled = ["coalesced|style:brush", "forcesketch", "coalesced|filter:upsample|interp:linear|style:scribble",
+                      "coalesced|filter:pulled-string(length=4)|interp:midpoint-bezier"]
+        var runs: [[String]] = []
+        for mode in ["line", "segments", "outline"] {
+            runs.append(["render", "--trace", trace, "--render", mode, "--frame", "1", "--out", dir + "/\(mode).png"])
+            runs.append(["render", "--trace", trace, "--render", mode, "--pipeline", styled[0], "--pipeline", styled[1],
+                         "--out", dir + "/\(mode)-styled.svg"])
+            runs.append(["render", "--trace", trace, "--all-strokes", "--render", mode, "--pipeline", styled[0], "--size", "256",
+                         "--out", dir + "/\(mode)-all.png"])
+        }
+        runs.append(["render", "--trace", trace, "--pipeline", "forcesketch", "--frames", dir + "/frames", "--size", "96"])
+        for (k, label) in styled.enumerated() {
+            runs.append(["replay", "--trace", trace, "--pipeline", label, "--out", dir + "/replay-\(k).json"])
+        }
+        for args in runs {
+            let r = try runStrokeLab(args)
+            let errors = r.stderr.split(separator: "\n").filter { !$0.isEmpty }
+            if r.status == 0 {
+                XCTAssertTrue(errors.isEmpty, "\(args): \(r.stderr)")
+            } else {
+                // Refusing is allowed, as one line with the prefix; a crash (a signal, "Fatal error") is not.
+                XCTAssertEqual(errors.count, 1, "\(args): \(r.stderr)")
+                XCTAssertTrue(errors.first?.hasPrefix("error: ") ?? false, "\(args): \(r.stderr)")
+            }
+        }
+        for mode in ["line", "segments", "outline"] {
+            let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/\(mode).png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], mode)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/frames/frame-00000.png"))
+        let replay = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/replay-0.json"))))
+        XCTAssertEqual(replay["strokes"]?.array?.count, 1)
+    }
+
     /// A spec's `resampleStep: 1e-300` (and a flattening tolerance of 1e-300) asked for
     /// 10³⁰⁰ points; the geometry budgets bound the work and the run completes.
     func testAnAbsurdlySmallStepOrToleranceIsBounded() throws {

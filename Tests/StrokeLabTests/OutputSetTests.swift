@@ -119,7 +119,7 @@ final class OutputSetTests: XCTestCase {
         let hidden = entries.filter { $0.hasPrefix(".") }.sorted()
         XCTAssertEqual(hidden.filter { $0.hasPrefix(".strokelab-set-") }.count, 1, "\(hidden)")
         XCTAssertEqual(Set(hidden.filter { !$0.hasPrefix(".strokelab-set-") }), [".strokelab-current", ".strokelab-lock"], "\(hidden)")
-        XCTAssertEqual(Set(entries.filter { !$0.hasPrefix(".") }), ["results.csv", "summary.csv", "run.json"])
+        XCTAssertEqual(Set(entries.filter { !$0.hasPrefix(".") }), ["results.csv", "summary.csv", "summary_paired.csv", "run.json"])
     }
 
     /// A second run on the same --out while the first writes is refused at once, naming the

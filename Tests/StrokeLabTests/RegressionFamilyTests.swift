@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeMetrics
 import XCTest
 
 @testable import StrokeLab

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeRaster
 import XCTest
 @testable import StrokePlot
 

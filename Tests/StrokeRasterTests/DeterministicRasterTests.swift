@@ -14,7 +14,7 @@ final class DeterministicRasterTests: XCTestCase {
 
     func testFixedStrokeSVGIsByteIdenticalAcrossRunsInOneProcess() throws {
         // A grid has text (glyph definitions) and clips: the ids Cairo numbers per process.
-        let grid = try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: ["linear", "midpoint-bezier"])
+        let grid = try TestStrokes.grid(TestStrokes.circle(), pipelines: ["linear", "midpoint-bezier"])
         let a = try RasterRenderer.render(grid, format: .svg)
         let b = try RasterRenderer.render(grid, format: .svg)
         XCTAssertEqual(a, b)
@@ -26,7 +26,7 @@ final class DeterministicRasterTests: XCTestCase {
     }
 
     func testPDFIsByteIdenticalAndCarriesTheFixedDate() throws {
-        let grid = try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: ["linear"])
+        let grid = try TestStrokes.grid(TestStrokes.circle(), pipelines: ["linear"])
         let a = try RasterRenderer.render(grid, format: .pdf)
         let b = try RasterRenderer.render(grid, format: .pdf)
         XCTAssertEqual(a, b)

@@ -18,7 +18,7 @@ final class GoldenGridTests: XCTestCase {
     static let allowedFraction = 0.003
 
     static func grid(pipelines: [String] = ["linear", "midpoint-bezier"]) throws -> ComparisonGrid {
-        var grid = try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: pipelines, frameIndex: 9)
+        var grid = try TestStrokes.grid(TestStrokes.circle(), pipelines: pipelines, frameIndex: 9)
         grid.panelWidth = 150
         grid.panelHeight = 150
         grid.showsKey = false

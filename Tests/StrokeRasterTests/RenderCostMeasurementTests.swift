@@ -8,7 +8,7 @@ final class RenderCostMeasurementTests: XCTestCase {
         let workload = RenderWorkload.spiral(revolutions: 2, strokes: 2, secondsPerRevolution: 0.5, size: 200)
         let frames = workload.strokes.reduce(0) { $0 + $1.events.count }
         let options = RenderCostOptions(canvasWidth: 220, canvasHeight: 220, repetitions: 2, warmUpRuns: 0)
-        let results = try RenderCostMeasurement.measure(workload, options: options)
+        let results = try RenderCostMeasurement.measure(try TestStrokes.replays(workload.strokes), options: options)
         XCTAssertEqual(results.map(\.strategy), RenderStrategy.allCases)
         for r in results {
             XCTAssertEqual(r.medianMilliseconds.count, frames)
@@ -34,9 +34,9 @@ final class RenderCostMeasurementTests: XCTestCase {
         XCTAssertGreaterThan(w.strokes[1].startTime, w.strokes[0].endTime, "pen is lifted between strokes")
     }
 
-    func testInvalidPipelineIsReported() {
-        var options = RenderCostOptions()
-        options.pipeline = "nope"
-        XCTAssertThrowsError(try RenderCostMeasurement.measure(RenderWorkload.spiral(revolutions: 1, strokes: 1), options: options))
+    func testNothingToDrawIsReported() {
+        XCTAssertThrowsError(try RenderCostMeasurement.measure([], options: RenderCostOptions())) { error in
+            XCTAssertTrue("\(error)".contains("no strokes"), "\(error)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeSmoothing
 import XCTest
 @testable import StrokeRaster
 
@@ -43,17 +44,32 @@ final class StrokeDrawingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/grid.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
-        var grid = try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: ["linear"])
+        var grid = try TestStrokes.grid(TestStrokes.circle(), pipelines: ["linear"])
         grid.panels = []
-        XCTAssertThrowsError(try RasterRenderer.write(grid, to: out))
-        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "old")
+        XCTAssertThrowsError(try RasterRenderer.render(grid, format: .png))
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "old", "nothing is written when rendering fails")
         XCTAssertThrowsError(try RasterRenderer.render(path: Path(), format: .png)) { error in
             XCTAssertTrue("\(error)".contains("empty"), "\(error)")
         }
     }
 
+    /// A path of 10¹² units at scale 1 would need a canvas far beyond Cairo's limit: the size
+    /// is checked as a Double and refused with one line, neither trapped in a conversion nor
+    /// clamped into a 4 GB canvas.
+    func testAPathTooLargeForItsScaleIsRefusedWithItsSize() {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 1e12, y: 5))
+        XCTAssertThrowsError(try RasterRenderer.render(path: path, format: .png)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("32767"), text)
+            XCTAssertFalse(text.contains("\n"), text)
+        }
+        XCTAssertNoThrow(try RasterRenderer.render(path: path, scale: 1e-9, format: .png))
+    }
+
     func testUnknownPipelineIsAOneLineErrorNamingIt() {
-        XCTAssertThrowsError(try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: ["linear", "nosuch-interp"])) { error in
+        XCTAssertThrowsError(try TestStrokes.grid(TestStrokes.circle(), pipelines: ["linear", "nosuch-interp"])) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains("nosuch-interp"), text)
             XCTAssertFalse(text.contains("\n"), text)
@@ -73,12 +89,15 @@ final class StrokeDrawingTests: XCTestCase {
     }
 
     func testSceneAtAFrameShowsOnlyWhatWasDeliveredAndCommitted() throws {
-        let grid = try ComparisonGrid(stroke: TestStrokes.circle(), pipelines: ["midpoint-bezier"], frameIndex: 5)
+        let stroke = TestStrokes.circle()
+        var replayer = try PipelineDescription(parsing: "midpoint-bezier").makeReplayer()
+        let replay = replayer.replay(stroke, options: ReplayOptions())
+        let grid = try TestStrokes.grid(stroke, pipelines: ["midpoint-bezier"], frameIndex: 5)
         let scene = grid.scenes[0]
-        let frame = try XCTUnwrap(scene.frame)
-        XCTAssertEqual(scene.committed.count, frame.committedCount)
+        XCTAssertEqual(scene.frame, SceneFrame(eventIndex: 5, time: stroke.events[5].time))
+        XCTAssertEqual(scene.ink.committed.count, replay.frames[5].committedCount)
         XCTAssertEqual(scene.deliveredEvents.count, 6)
-        XCTAssertLessThan(scene.committed.count, grid.panels[0].replay.path.elements.count)
+        XCTAssertLessThan(scene.ink.committed.count, replay.path.elements.count)
     }
 }
 
@@ -86,18 +105,18 @@ final class PredictedOverlayTests: XCTestCase {
     func testPredictedSegmentsAreDrawnBlueFromTheTip() throws {
         // Give frame 5 of a replay one predicted sample 30 units to the right of its tip.
         let stroke = TestStrokes.circle()
-        var grid = try ComparisonGrid(stroke: stroke, pipelines: ["linear"], frameIndex: 5)
-        var replay = grid.panels[0].replay
-        let tip = try XCTUnwrap(replay.displayedPath(at: replay.frames[5]).currentPoint)
+        var grid = try TestStrokes.grid(stroke, pipelines: ["linear"], frameIndex: 5)
+        let tip = try XCTUnwrap(grid.panels[0].ink.tip)
         let target = Point(x: tip.x + 30, y: tip.y)
-        replay.predicted.append(TouchSample(time: 1, location: target))
-        replay.frames[5].predicted = (replay.predicted.count - 1)..<replay.predicted.count
-        grid.panels[0].replay = replay
+        var predicted = InkPath()
+        predicted.append(.move(to: tip), .default)
+        predicted.append(.line(to: target), .default)
+        grid.panels[0].ink.predicted = predicted
         grid.inset = nil
         grid.showsKey = false
         grid.heading = nil
         grid.style.predictedColor = RasterColor(red: 0, green: 0, blue: 1)
-        XCTAssertEqual(grid.scenes[0].predicted, [tip, target])
+        XCTAssertEqual(grid.scenes[0].ink.predicted.elements, [.move(to: tip), .line(to: target)])
 
         let image = try XCTUnwrap(PixelImage(png: try RasterRenderer.render(grid, format: .png)))
         var blue = 0

@@ -1,5 +1,7 @@
 import Foundation
 import StrokeCore
+import StrokeRaster
+import StrokeSmoothing
 
 /// Strokes built in code for the raster tests (no dataset files needed).
 enum TestStrokes {
@@ -28,5 +30,23 @@ enum TestStrokes {
         p.addCurve(to: Point(x: 20, y: 80), control1: Point(x: 70, y: 110), control2: Point(x: 30, y: 40))
         p.addDot(at: Point(x: 110, y: 90))
         return p
+    }
+
+    /// A grid of `stroke` replayed through each label, shown at `frameIndex` (the test builds
+    /// the ink; the renderer only draws it).
+    static func grid(_ stroke: Stroke, pipelines: [String], frameIndex: Int? = nil,
+                     rendering: InkRendering = .line) throws -> ComparisonGrid {
+        let panels = try pipelines.map { label -> ComparisonGrid.Panel in
+            var replayer = try PipelineDescription(parsing: label).makeReplayer()
+            return ComparisonGrid.Panel(title: label, replay: replayer.replay(stroke, options: ReplayOptions()),
+                                        frameIndex: frameIndex, rendering: rendering)
+        }
+        return ComparisonGrid(stroke: stroke, panels: panels, frame: frameIndex.map { SceneFrame(stroke, eventIndex: $0) })
+    }
+
+    /// `strokes` replayed through `label` (the render-cost measurement draws replays).
+    static func replays(_ strokes: [Stroke], through label: String = "coalesced-only") throws -> [StrokeReplay] {
+        var replayer = try PipelineDescription(parsing: label).makeReplayer()
+        return strokes.map { replayer.replay($0, options: ReplayOptions()) }
     }
 }

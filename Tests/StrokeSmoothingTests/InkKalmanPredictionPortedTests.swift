@@ -36,18 +36,20 @@ final class InkKalmanPredictionPortedTests: XCTestCase {
 
     /// ink's `kDefaultKalmanParams` / `kDefaultSamplingParams` (cm, s).
     private func kalman(horizon: Double = 1.0 / 60, rate: Double = 180) throws -> KalmanPredictor {
-        var p = try KalmanPredictor.Parameters(horizonMs: horizon * 1000, processNoise: 0.00026458,
-                                               measurementNoise: 0.026458)
+        var p = KalmanPredictor.Parameters()
+        p.horizonMs = horizon * 1000
+        p.processNoise = 0.00026458
+        p.measurementNoise = 0.026458
         p.maxEstimationDistance = 0.04
         p.minTravelSpeed = 3
         p.maxTravelSpeed = 15
         p.maxLinearDeviation = 0.2
         p.outputRateHz = rate
-        return KalmanPredictor(p)
+        return try KalmanPredictor(p)
     }
 
     private func observe(_ predictor: inout KalmanPredictor, _ position: InkVec2, _ time: Double) {
-        predictor.observe(TouchSample(time: time, x: Double(position.x), y: Double(position.y)))
+        predictor.observe(AttributedSample(time: time, x: Double(position.x), y: Double(position.y)))
     }
 
     /// ink's `ConstructPrediction(last_state, prediction)` (min catch-up velocity 0.01 cm/s).

@@ -45,11 +45,11 @@ final class KalmanPredictorTests: XCTestCase {
     }
 
     func testConstantVelocityIsPredictedOnceStable() throws {
-        var p = KalmanPredictor(try .init(useConfidence: false))
+        var p = try KalmanPredictor({ var q = KalmanPredictor.Parameters(); q.useConfidence = false; return q }())
         let e = TouchEvent(phase: .moved, samples: [TouchSample(time: 0, x: 0, y: 0)])
-        for i in 0..<3 { p.observe(TouchSample(time: Double(i) / 240, x: Double(i), y: 0)) }
+        for i in 0..<3 { p.observe(AttributedSample(TouchSample(time: Double(i) / 240, x: Double(i), y: 0))) }
         XCTAssertNil(p.predictedLocation(ahead: 0.01, for: e), "not stable before 4 samples")
-        for i in 3..<200 { p.observe(TouchSample(time: Double(i) / 240, x: Double(i), y: 0)) }
+        for i in 3..<200 { p.observe(AttributedSample(TouchSample(time: Double(i) / 240, x: Double(i), y: 0))) }
         let q = try XCTUnwrap(p.predictedLocation(ahead: 0.01, for: e))
         // 240 units/s; ink's Δt divides the 19-interval span of 20 kept samples by 20, so
         // Δt reads 5% short and the velocity 20/19 high: 199 + 2.4·20/19.
@@ -58,12 +58,12 @@ final class KalmanPredictorTests: XCTestCase {
     }
 
     func testRepeatedTimestampsNeverDivideByZero() throws {
-        var p = KalmanPredictor(try .init())
+        var p = try KalmanPredictor()
         let e = TouchEvent(phase: .moved, samples: [TouchSample(time: 0, x: 0, y: 0)])
-        for i in 0..<10 { p.observe(TouchSample(time: 1, x: Double(i), y: 0)) }
+        for i in 0..<10 { p.observe(AttributedSample(TouchSample(time: 1, x: Double(i), y: 0))) }
         XCTAssertNil(p.predictedLocation(ahead: 0.01, for: e), "all kept timestamps equal: no estimate")
-        var drawn: [TouchSample] = []
-        p.appendPrediction(for: e, to: &drawn)
+        var drawn: [AttributedSample] = []
+        p.appendPrediction(for: e, tip: nil, to: &drawn)
         XCTAssertTrue(drawn.isEmpty)
     }
 
@@ -95,12 +95,12 @@ final class KalmanPredictorTests: XCTestCase {
         let pvx = flat["vx"] as! [Double], pvy = flat["vy"] as! [Double]
 
         // The oracle's parameters: ink's test defaults in points, prediction interval 1/60 s.
-        var predictor = KalmanPredictor(try .init(horizonMs: 1000.0 / 60))
+        var predictor = try KalmanPredictor({ var q = KalmanPredictor.Parameters(); q.horizonMs = 1000.0 / 60; return q }())
         var compared = 0, countMatches = 0, predicted = 0
         var worstPosition = 0.0, worstVelocity = 0.0
         for i in 0..<offset.count {
             // The driver fed (float)x, (float)y.
-            predictor.observe(TouchSample(time: t[i], x: Double(Float(x[i])), y: Double(Float(y[i]))))
+            predictor.observe(AttributedSample(time: t[i], x: Double(Float(x[i])), y: Double(Float(y[i]))))
             guard let state = predictor.estimatedState else {
                 XCTAssertEqual(count[i], 0, "ink predicts nothing before the filter is stable (input \(i))")
                 continue

@@ -20,7 +20,8 @@ final class PredictorStageTests: XCTestCase {
         XCTAssertEqual(try PipelineDescription(parsing: "linear|predict:linear").canonical,
                        "main|interp:linear(tail=published)|predict:linear(horizon=16.7)")
         XCTAssertEqual(try PipelineDescription(parsing: "bezier4|kalman").canonical,
-                       "main|interp:bezier4(tail=published)|predict:kalman(horizon=16.7,processNoise=0.66145,measurementNoise=66.145,accelerationWeight=0.5,jerkWeight=0.1,confidence=on)")
+                       "main|interp:bezier4(tail=published)|predict:kalman(horizon=16.7,processNoise=0.66145,measurementNoise=66.145,minStableIteration=4,maxTimeSamples=20,accelerationWeight=0.5,jerkWeight=0.1,confidence=on,desiredSamples=20,maxEstimationDistance=2,minTravelSpeed=150,maxTravelSpeed=750,maxLinearDeviation=10,baselineLinearity=0.4,outputRate=180)",
+                       "every parameter of the Kalman predictor is reachable from a label")
     }
 
     func testTheLinearIdAmbiguityIsReportedClearly() {
@@ -32,7 +33,7 @@ final class PredictorStageTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("did you mean predict:linear?"), "\(error)")
         }
         XCTAssertThrowsError(try PipelineDescription(parsing: "linear|predict:kalman(horizon=500)")) { error in
-            XCTAssertTrue("\(error)".contains("horizon=500 is outside 0…200 ms"), "\(error)")
+            XCTAssertTrue("\(error)".contains("predict:kalman: horizon must be in 0…200 ms, got 500"), "\(error)")
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import StrokeIO
 import StrokeMetrics
 
-/// An experiment end to end: load, run, summarise, write `results.csv`, `summary.csv` and
-/// `run.json` into an output directory.
+/// An experiment end to end: load, run, summarise, write `results.csv`, `summary.csv`,
+/// `summary_paired.csv` and `run.json` into an output directory.
 public enum Experiment {
     /// What a finished experiment wrote.
     public struct Report: Sendable {
@@ -11,6 +11,10 @@ public enum Experiment {
         public var rows: [ResultRow]
         /// The rows of `summary.csv`.
         public var summary: [SummaryRow]
+        /// The rows of `summary_paired.csv`: pipelines compared on the same strokes.
+        public var paired: [PairedSummaryRow]
+        /// How the summaries were computed (seed, resamples, bootstrap unit, baseline).
+        public var statistics: StatisticsSettings
         /// The pipelines, resolved, in order.
         public var pipelines: [ExperimentPipeline]
         /// The traces measured.
@@ -22,6 +26,8 @@ public enum Experiment {
         /// Which reference each dataset × pipeline was measured against (`analytic`,
         /// `dense-samples`, `hold-out(k=4)`, …).
         public var references: [String: Set<String>]
+        /// Per dataset, how its strokes were held out (``ExperimentRunner/HoldOutCount``).
+        public var holdOut: [(dataset: String, count: ExperimentRunner.HoldOutCount)]
         /// Seconds the run took.
         public var elapsedSeconds: Double
     }
@@ -60,6 +66,8 @@ public enum Experiment {
         public var traces: [LoadedTrace]
         /// Notes from loading (skipped datasets).
         public var notes: [String]
+        /// How the summaries are computed (seed, resamples, bootstrap unit, baseline).
+        public var statistics: StatisticsSettings
     }
 
     /// Loads and validates `spec` (paths relative to `baseDirectory`): metric options,
@@ -71,16 +79,23 @@ public enum Experiment {
         if let problem = metricSettings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
         let resamples = spec.bootstrap ?? 1000
         guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000, not \(resamples)") }
+        guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? "trace") else {
+            throw ExperimentError((specPath.map { "\($0): " } ?? "") + "bootstrapBy must be 'trace' or 'stroke', got '\(ErrorText.excerpt(spec.bootstrapBy ?? "", limit: 40))'")
+        }
         let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
                                                 sweeps: spec.sweeps ?? [], maximum: settings.maximumPipelines)
         guard !pipelines.isEmpty else { throw ExperimentError("the experiment has no pipelines") }
+        if let b = spec.baseline, !pipelines.contains(where: { $0.name == b }) {
+            throw ExperimentError((specPath.map { "\($0): " } ?? "") + "baseline '\(ErrorText.excerpt(b, limit: 80))' is not one of the pipelines (\(pipelines.map(\.name).joined(separator: ", ")))")
+        }
+        let statistics = StatisticsSettings(seed: spec.seed ?? 1, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
         let progress = settings.progress
         let (traces, notes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory, progress: progress)
         guard !traces.isEmpty else {
             throw ExperimentError("the experiment has no traces (every dataset was skipped: \(notes.joined(separator: "; ")))")
         }
         return Prepared(spec: spec, specPath: specPath, options: metricSettings.options, pipelines: pipelines,
-                        traces: traces, notes: notes)
+                        traces: traces, notes: notes, statistics: statistics)
     }
 
     /// Runs `spec` (paths relative to `baseDirectory`) and replaces the result set in
@@ -101,27 +116,6 @@ public enum Experiment {
         return report
     }
 
-    /// ``StrokeIO/SummaryTable/init(summarizing:seed:resamples:)`` computed on every core: the
-    /// groups (dataset × pipeline × metric) are independent — each is seeded from its own key
-    /// — so each is summarised on its own and the rows are put back in the order of the
-    /// groups' first appearance. Byte-identical to the serial table.
-    public static func summarize(_ rows: [ResultRow], seed: UInt64, resamples: Int) -> [SummaryRow] {
-        struct Key: Hashable { var dataset: String; var pipeline: String; var metric: String }
-        var order: [Key] = []
-        var groups: [Key: [ResultRow]] = [:]
-        for r in rows where !r.value.isNaN {
-            let k = Key(dataset: r.dataset, pipeline: r.pipeline, metric: r.metric)
-            if groups[k] == nil { order.append(k) }
-            groups[k, default: []].append(r)
-        }
-        let slots = Slots<SummaryRow>(count: order.count)
-        let work = order.map { groups[$0]! }
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in
-            slots[i] = SummaryTable(summarizing: work[i], seed: seed, resamples: resamples).rows.first
-        }
-        return slots.values.compactMap { $0 }
-    }
-
     /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:)``).
     public static func beginOutput(_ directory: String) throws(ExperimentError) -> OutputSet {
         do { return try OutputSet.begin(directory: directory) } catch { throw ExperimentError(error.description) }
@@ -135,9 +129,9 @@ public enum Experiment {
         let start = ContinuousClock.now
         let spec = prepared.spec
         let traces = prepared.traces, pipelines = prepared.pipelines, options = prepared.options
-        let seed = spec.seed ?? 1
         let resamples = spec.bootstrap ?? 1000
         let progress = settings.progress
+        let statistics = prepared.statistics
 
         let strokes = traces.reduce(0) { $0 + $1.trace.strokes.count }
         progress.begin("measuring \(strokes) strokes × \(pipelines.count) pipelines", total: strokes * pipelines.count)
@@ -154,21 +148,24 @@ public enum Experiment {
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
-        let summary = Self.summarize(outcome.rows, seed: seed, resamples: resamples)
-        progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows (bootstrap \(resamples))")
+        let summary = ResultStatistics.summary(outcome.rows, settings: statistics)
+        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics)
+        progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows and \(paired.count) paired rows (bootstrap \(resamples) by \(statistics.unit.rawValue))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
-        let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces,
-                                        outcome: outcome, options: options, seed: seed, resamples: resamples, elapsed: elapsed)
+        let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
+                                        options: options, statistics: statistics, elapsed: elapsed)
         let parameters = PipelineSet.parameterColumns(pipelines)
-        progress.note("writing results.csv (\(outcome.rows.count) rows), summary.csv (\(summary.count) rows), run.json…")
+        progress.note("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json…")
         do {
             try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
             try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
+            try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
             try AtomicFile.write(text: manifest, to: output.path("run.json"))
         } catch {
             throw ExperimentError(error.description)
         }
-        return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
-                      omissions: outcome.omissions, references: outcome.references, elapsedSeconds: elapsed)
+        return Report(rows: outcome.rows, summary: summary, paired: paired, statistics: statistics, pipelines: pipelines,
+                      traces: traces, notes: outcome.notes, omissions: outcome.omissions, references: outcome.references,
+                      holdOut: outcome.holdOut, elapsedSeconds: elapsed)
     }
 }

@@ -34,7 +34,7 @@ public struct ReportOptions: Sendable {
 /// the gnuplot figures, the Cairo comparison rasters and the CSV tables beside it.
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
-/// writes `results.csv`, `summary.csv`, `run.json`); per-frame lag of the hardest synthetic
+/// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
 /// stroke (`lag_frames.csv`); throughput (`throughput.csv`); render cost per strategy
 /// (`render_cost.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and
 /// `.svg`); the HTML last, after every file it links to exists. Every file is written
@@ -87,7 +87,7 @@ public enum ReportBuilder {
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               progress: settings.progress)
-        builder.files = ["results.csv", "summary.csv", "run.json"]
+        builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         try builder.makeEverything(log: log)
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
@@ -217,7 +217,7 @@ struct Builder {
         let failures = Slots<String>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             do {
-                try RasterRenderer.write(grid, to: out + "/" + (k == 0 ? png : svg), format: k == 0 ? .png : .svg)
+                try AtomicFile.write(try RasterRenderer.render(grid, format: k == 0 ? .png : .svg), to: out + "/" + (k == 0 ? png : svg))
             } catch {
                 failures[k] = "\(error)"
             }

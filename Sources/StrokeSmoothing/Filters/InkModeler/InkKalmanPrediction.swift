@@ -119,8 +119,7 @@ extension InkStrokeModeler {
             try InkModelerParameterError.check(minCatchupVelocity, "kalman.minCatchupVelocity", "> 0 units/s") {
                 $0 > 0 && Float($0) > 0
             }
-            // 1000/60 ms is inside the horizon domain, so the default cannot throw.
-            self.predictor = predictor ?? (try! KalmanPredictor.Parameters(horizonMs: 1000.0 / 60))
+            self.predictor = predictor ?? { var p = KalmanPredictor.Parameters(); p.horizonMs = 1000.0 / 60; return p }()
             self.minCatchupVelocity = minCatchupVelocity
         }
     }

@@ -96,7 +96,9 @@ public struct InkStrokeModeler: Sendable {
         if let settings = parameters.kalman {
             var predictor = settings.predictor
             predictor.outputRateHz = parameters.sampling.minOutputRate
-            kalman = KalmanPredictor(predictor)
+            do { kalman = try KalmanPredictor(predictor) } catch {
+                throw InkModelerParameterError(parameter: "kalman.\(error.parameter)", problem: error.problem)
+            }
         }
     }
 
@@ -159,7 +161,7 @@ public struct InkStrokeModeler: Sendable {
         strokeEnd.reset()
         strokeEnd.update(position: f.position)
         kalman?.reset()
-        kalman?.observe(TouchSample(time: f.time, x: Double(f.position.x), y: Double(f.position.y)))
+        kalman?.observe(AttributedSample(time: f.time, x: Double(f.position.x), y: Double(f.position.y)))
         last = LastInput(input: f, corrected: f.position)
         let tip = positionModel.state
         results.append(InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
@@ -173,7 +175,7 @@ public struct InkStrokeModeler: Sendable {
         let corrected = wobble.update(position: f.position, time: f.time)
         stylus.update(position: corrected, time: f.time, state: f.stylus)
         strokeEnd.update(position: corrected)
-        kalman?.observe(TouchSample(time: f.time, x: Double(corrected.x), y: Double(corrected.y)))
+        kalman?.observe(AttributedSample(time: f.time, x: Double(corrected.x), y: Double(corrected.y)))
         last = LastInput(input: f, corrected: corrected)
         var path = InkLinearPath(from: previous.corrected, at: previous.input.time, to: corrected, at: f.time,
                                  steps: steps)

@@ -1,0 +1,102 @@
+/// An ink colour: red, green and blue in 0…1 (sRGB, not premultiplied). Opacity is kept
+/// separately in ``InkAttributes``.
+public struct InkColor: Hashable, Sendable {
+    /// Red, 0…1.
+    public var red: Double
+    /// Green, 0…1.
+    public var green: Double
+    /// Blue, 0…1.
+    public var blue: Double
+
+    /// Creates a colour from its components (clamped to 0…1; NaN becomes 0).
+    @inlinable
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = Self.unit(red)
+        self.green = Self.unit(green)
+        self.blue = Self.unit(blue)
+    }
+
+    /// Black.
+    public static let black = InkColor(red: 0, green: 0, blue: 0)
+    /// White: the default background, and the eraser's colour on it.
+    public static let white = InkColor(red: 1, green: 1, blue: 1)
+    /// The grey ForceSketch draws with on devices without force (UIColor.gray, 0.5).
+    public static let grey = InkColor(red: 0.5, green: 0.5, blue: 0.5)
+    /// Graphite: the tone of Scribble's pencil texture, which StrokeLab draws as a flat colour.
+    public static let graphite = InkColor(red: 0.25, green: 0.25, blue: 0.27)
+
+    /// The colour of hue `h`, saturation `s` and brightness `b` (HSB/HSV, all in 0…1; hue
+    /// wraps, so 1 is red again), as `UIColor(hue:saturation:brightness:alpha:)` computes it:
+    /// sector i = ⌊6h⌋, f = 6h − i, p = b(1−s), q = b(1−sf), t = b(1−s(1−f)); (r, g, b) =
+    /// (b,t,p), (q,b,p), (p,b,t), (p,q,b), (t,p,b), (b,p,q) for i = 0…5.
+    /// Known answers: h = 0 red, ⅓ green, ⅔ blue.
+    public init(hue h: Double, saturation s: Double, brightness v: Double) {
+        var hue = h
+        if !(hue >= 0 && hue < 1) {                         // wrap into [0, 1)
+            hue = h.isFinite ? h - h.rounded(.down) : 0
+            if hue >= 1 { hue = 0 }
+        }
+        let s = Self.unit(s), v = Self.unit(v)
+        let scaled = hue * 6
+        let sector = Swift.min(Int(scaled), 5)              // hue in [0, 1): truncation is the floor
+        let f = scaled - Double(sector)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        switch sector {
+        case 0: self.init(red: v, green: t, blue: p)
+        case 1: self.init(red: q, green: v, blue: p)
+        case 2: self.init(red: p, green: v, blue: t)
+        case 3: self.init(red: p, green: q, blue: v)
+        case 4: self.init(red: t, green: p, blue: v)
+        default: self.init(red: v, green: p, blue: q)
+        }
+    }
+
+    /// Hue, saturation and brightness (HSB/HSV) of the colour, each in 0…1 (hue 0 for greys).
+    public var hsb: (hue: Double, saturation: Double, brightness: Double) {
+        let maxC = Swift.max(red, green, blue), minC = Swift.min(red, green, blue)
+        let delta = maxC - minC
+        let brightness = maxC
+        let saturation = maxC > 0 ? delta / maxC : 0
+        guard delta > 0 else { return (0, saturation, brightness) }
+        var hue: Double
+        if maxC == red { hue = (green - blue) / delta }
+        else if maxC == green { hue = 2 + (blue - red) / delta }
+        else { hue = 4 + (red - green) / delta }
+        hue /= 6
+        if hue < 0 { hue += 1 }
+        return (hue, saturation, brightness)
+    }
+
+    /// Parses `black`, `white`, `grey`/`gray`, `graphite`, `red`, `green`, `blue`, or six hex
+    /// digits `rrggbb` (an optional leading `#`). `nil` for anything else.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "black": self = .black
+        case "white": self = .white
+        case "grey", "gray": self = .grey
+        case "graphite": self = .graphite
+        case "red": self.init(red: 1, green: 0, blue: 0)
+        case "green": self.init(red: 0, green: 1, blue: 0)
+        case "blue": self.init(red: 0, green: 0, blue: 1)
+        default:
+            var digits = Substring(text)
+            if digits.first == "#" { digits = digits.dropFirst() }
+            guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return nil }
+            self.init(red: Double((v >> 16) & 0xff) / 255, green: Double((v >> 8) & 0xff) / 255,
+                      blue: Double(v & 0xff) / 255)
+        }
+    }
+
+    /// Six lower-case hex digits `rrggbb`, each component rounded to 8 bits.
+    public var hex: String {
+        func byte(_ c: Double) -> String {
+            let v = Int((c * 255).rounded())
+            let s = String(v, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return byte(red) + byte(green) + byte(blue)
+    }
+
+    @inlinable
+    static func unit(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), 1) }
+}

@@ -1,0 +1,71 @@
+import StrokeCore
+import StrokeIO
+import StrokeMetrics
+import StrokeSmoothing
+
+/// One stage, or one pipeline, timed over the strokes of some traces: the figure the peer
+/// benchmark (`scripts/peers/run`) sets beside each peer's own implementation.
+///
+/// A stage is run alone (``StrokeSmoothing/StageRun``); a pipeline is replayed in full
+/// (``StrokeMetrics/Throughput``). Both use the same timing loop
+/// (``StrokeMetrics/Throughput/time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:pass:)``).
+/// Inputs are samples (for a style stage: the elements of the straight line through them).
+public struct SingleBenchmark: Sendable {
+    /// The label as given.
+    public var label: String
+    /// Its canonical form.
+    public var canonical: String
+    /// Inputs per pass.
+    public var inputs: Int
+    /// Passes per run.
+    public var passes: Int
+    /// Nanoseconds per input of each timed run.
+    public var nanosecondsPerInput: [Double]
+
+    /// Median, smallest and largest nanoseconds per input.
+    public var median: Double { Benchmark.median(nanosecondsPerInput) }
+
+    /// One line of JSON: `{"label", "canonical", "inputs", "runs", "passes",
+    /// "ns_per_input": {"median", "min", "max"}}`.
+    public var json: String {
+        func n(_ v: Double) -> String { v.isFinite ? JSONText.number(v) : "null" }
+        return "{\"label\": \(JSONText.quoted(label)), \"canonical\": \(JSONText.quoted(canonical)), "
+            + "\"inputs\": \(inputs), \"runs\": \(nanosecondsPerInput.count), \"passes\": \(passes), "
+            + "\"ns_per_input\": {\"median\": \(n(median)), \"min\": \(n(nanosecondsPerInput.min() ?? .nan)), "
+            + "\"max\": \(n(nanosecondsPerInput.max() ?? .nan))}}"
+    }
+
+    /// Times the stage `label` (`kind:id(…)`) alone over every stroke of `traces`.
+    /// - Throws: ``ExperimentError`` for a label that does not resolve or strokes with no sample.
+    public static func stage(_ label: String, traces: [LoadedTrace], settings: Benchmark.Settings,
+                             passes: Int?) throws(ExperimentError) -> SingleBenchmark {
+        let stage: ResolvedStage
+        do { stage = try PipelineDescription.resolveStage(label) } catch { throw ExperimentError(error.description) }
+        var run = StageRun(stage, strokes: traces.flatMap(\.trace.strokes))
+        let inputs = run.inputsPerPass
+        guard inputs > 0 else { throw ExperimentError("stage '\(label)': the traces have no samples") }
+        var checksum = 0
+        let t = Throughput.time(inputsPerPass: inputs, runs: settings.runs, warmupRuns: settings.warmupRuns,
+                                minimumRunSeconds: settings.minimumRunSeconds, passes: passes) {
+            checksum &+= run.pass()
+        }
+        precondition(checksum != Int.min, "keeps the work observable")
+        return SingleBenchmark(label: label, canonical: run.canonical, inputs: inputs, passes: t.passes,
+                               nanosecondsPerInput: t.nanosecondsPerInput)
+    }
+
+    /// Times the pipeline `label`, replayed in full, over every stroke of `traces`.
+    /// - Throws: ``ExperimentError`` for a label that does not resolve or strokes that feed no sample.
+    public static func pipeline(_ label: String, traces: [LoadedTrace], settings: Benchmark.Settings,
+                                passes: Int?) throws(ExperimentError) -> SingleBenchmark {
+        let description: PipelineDescription
+        do { description = try PipelineDescription(parsing: label) } catch { throw ExperimentError(error.description) }
+        guard let r = Throughput.measure(pipeline: description, strokes: traces.flatMap(\.trace.strokes), runs: settings.runs,
+                                         warmupRuns: settings.warmupRuns, minimumRunSeconds: settings.minimumRunSeconds,
+                                         passes: passes) else {
+            throw ExperimentError("pipeline '\(label)': the traces feed it no sample")
+        }
+        return SingleBenchmark(label: label, canonical: description.canonical, inputs: r.samplesPerRun / max(r.passesPerRun, 1),
+                               passes: r.passesPerRun, nanosecondsPerInput: r.nanosecondsPerSample)
+    }
+}

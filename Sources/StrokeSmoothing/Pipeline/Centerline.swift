@@ -1,0 +1,98 @@
+import StrokeCore
+
+/// What a curve builder writes: path elements, each with the attributed sample its ink is
+/// computed from (the sample at the element's end, or one interpolated there), before any
+/// style is applied.
+///
+/// One centre line holds a whole stroke's committed elements (the pipeline styles the new ones
+/// after each event and hands the arrays to the replay record at the end, without copying);
+/// another is reset at every event for the provisional tail. The samples are kept only when
+/// the pipeline has style stages (``recordsSamples``): an unstyled pipeline's ink is uniform,
+/// and skipping them keeps the seeds' replay as lean as a bare path. Appending is amortised
+/// O(1) into buffers that keep their storage.
+public struct Centerline: Sendable {
+    /// The elements, in order.
+    public private(set) var elements: [PathElement] = []
+    /// The sample each element is styled from (empty unless ``recordsSamples``).
+    public private(set) var samples: [AttributedSample] = []
+    /// The end of the last element appended, or the point a continuation starts from.
+    public private(set) var currentPoint: Point?
+    /// Whether ``samples`` are kept.
+    public let recordsSamples: Bool
+
+    /// An empty centre line.
+    public init(recordsSamples: Bool = true) { self.recordsSamples = recordsSamples }
+
+    /// Number of elements.
+    public var count: Int { elements.count }
+    /// True when nothing has been appended since ``reset(currentPoint:)``.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Starts over, keeping storage; `currentPoint` says where a continuation starts (a
+    /// provisional tail continues the committed path).
+    public mutating func reset(currentPoint: Point? = nil) {
+        if !elements.isEmpty {
+            elements.removeAll(keepingCapacity: true)
+            if recordsSamples { samples.removeAll(keepingCapacity: true) }
+        }
+        self.currentPoint = currentPoint
+    }
+
+    /// Hands the elements and samples over (to a replay record) and starts empty.
+    mutating func take() -> (elements: [PathElement], samples: [AttributedSample]) {
+        defer {
+            elements = []
+            samples = []
+            currentPoint = nil
+        }
+        return (elements, samples)
+    }
+
+    /// Reserves room for `n` elements.
+    public mutating func reserveCapacity(_ n: Int) {
+        elements.reserveCapacity(n)
+        if recordsSamples { samples.reserveCapacity(n) }
+    }
+
+    /// Appends `element` styled from `sample`.
+    @inline(__always)
+    public mutating func append(_ element: PathElement, _ sample: AttributedSample) {
+        elements.append(element)
+        if recordsSamples { samples.append(sample) }
+        currentPoint = element.endPoint
+    }
+
+    /// Appends `move(to:)`.
+    @inline(__always)
+    public mutating func move(to p: Point, _ sample: AttributedSample) { append(.move(to: p), sample) }
+
+    /// Appends `move(to: p)` unless the current point already is `p`, so consecutive
+    /// segments stay one subpath (joined, not capped).
+    @inline(__always)
+    public mutating func moveIfNeeded(to p: Point, _ sample: AttributedSample) {
+        if currentPoint != p { append(.move(to: p), sample) }
+    }
+
+    /// Appends a straight segment.
+    @inline(__always)
+    public mutating func addLine(to p: Point, _ sample: AttributedSample) { append(.line(to: p), sample) }
+
+    /// Appends a quadratic Bézier.
+    @inline(__always)
+    public mutating func addQuadCurve(to p: Point, control c: Point, _ sample: AttributedSample) {
+        append(.quadCurve(to: p, control: c), sample)
+    }
+
+    /// Appends a cubic Bézier.
+    @inline(__always)
+    public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point, _ sample: AttributedSample) {
+        append(.curve(to: p, control1: c1, control2: c2), sample)
+    }
+
+    /// Appends a dot: a `move` and a zero-length `line`, drawn as a round dot.
+    @inline(__always)
+    public mutating func addDot(at p: Point, _ sample: AttributedSample) {
+        append(.move(to: p), sample)
+        append(.line(to: p), sample)
+    }
+}

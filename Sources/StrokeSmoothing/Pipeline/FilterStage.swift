@@ -1,0 +1,34 @@
+import StrokeCore
+
+/// An input filter (`filter:`): samples in, samples out, streaming. It may emit zero, one or
+/// several samples per input (a stabilizer emits nothing until the pen has moved far enough;
+/// a modeler upsamples), and emits what it still holds at the end of the stroke
+/// (``flush(into:)``). Filters chain: each one's output is the next one's input.
+///
+/// Outputs are appended to the caller's buffer, which the pipeline reuses event after event,
+/// so a filter must not allocate per sample. A filter that moves samples should refresh their
+/// derived ``StrokeCore/AttributedSample/speed`` and ``StrokeCore/AttributedSample/direction``
+/// (``StrokeCore/SampleKinematics/reattribute(_:)``) unless it models them itself.
+public protocol FilterStage: PipelineStage {
+    /// Forgets everything about the previous stroke.
+    mutating func reset()
+    /// Feeds one sample; appends 0…n outputs to `output`, in time order.
+    mutating func push(_ sample: AttributedSample, into output: inout [AttributedSample])
+    /// The stroke has ended: appends whatever the filter still holds.
+    mutating func flush(into output: inout [AttributedSample])
+    /// Feeds `input` in order. The default calls ``push(_:into:)`` for each sample; as a
+    /// protocol requirement it is dispatched once per event, and its loop is specialised
+    /// for the concrete filter.
+    mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample])
+}
+
+extension FilterStage {
+    /// Pushes every sample of `input`.
+    @inlinable
+    public mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample]) {
+        for i in input.indices { push(input[i], into: &output) }
+    }
+    /// Holds nothing back by default.
+    @inlinable
+    public mutating func flush(into output: inout [AttributedSample]) {}
+}

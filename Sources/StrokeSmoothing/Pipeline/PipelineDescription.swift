@@ -1,0 +1,203 @@
+import StrokeCore
+
+/// One stage of a resolved pipeline: its descriptor and every parameter's value.
+public struct ResolvedStage: Sendable {
+    /// The registered stage.
+    public var descriptor: StageDescriptor
+    /// All parameters, defaults filled in, in declaration order.
+    public var parameters: ResolvedParameters
+
+    /// `kind:id(name=value,…)` with every parameter; `kind:id` when it has none.
+    public var canonical: String {
+        let head = "\(descriptor.kind.rawValue):\(descriptor.id)"
+        guard !parameters.values.isEmpty else { return head }
+        return head + "(" + parameters.values.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + ")"
+    }
+}
+
+/// A pipeline label resolved against a ``StageRegistry``: input view, stages in order, every
+/// parameter known. Build replayers from it with ``makeReplayer()``.
+public struct PipelineDescription: Sendable {
+    /// The label as the user wrote it (what result tables show).
+    public var label: String
+    /// Main or coalesced samples.
+    public var input: InputView
+    /// Filters, the interpolator, the predictor and styles, in that order.
+    public var stages: [ResolvedStage]
+
+    /// Resolves `label`.
+    ///
+    /// The first stage may be an input view (`main`, `coalesced`; `main` when left out) or a
+    /// preset (`midpoint-bezier`, with optional parameters that go to the preset's
+    /// interpolator: `bezier4(tail=complete)`). A stage's kind may be left out when its id
+    /// names one stage only. Stages must come in the order filter → interp → predict →
+    /// style, with at most one interpolator (when none is written, the input view's seed
+    /// default: `interp:linear` for `main`, `interp:coalesced-only` for `coalesced`) and at
+    /// most one predictor.
+    /// - Throws: ``PipelineError`` naming the label and the unknown id, unknown parameter,
+    ///   bad value, ambiguity or ordering problem.
+    public init(parsing label: String, registry: StageRegistry = .standard) throws(PipelineError) {
+        let parsed = try PipelineLabel(parsing: label)
+        self.label = label
+        var input = InputView.main
+        var written = parsed.stages
+        var presetParameters: [(name: String, value: String)] = []
+        var presetName: String? = nil
+
+        if let first = written.first, first.kind == nil {
+            if let view = InputView(rawValue: first.id) {
+                guard first.parameters.isEmpty else {
+                    throw PipelineError(label: label, problem: "the input view '\(first.id)' takes no parameters")
+                }
+                input = view
+                written.removeFirst()
+            } else if let preset = registry.preset(named: first.id) {
+                let expansion = try PipelineLabel(parsing: preset.expansion)
+                var expanded = expansion.stages
+                if let view = InputView(rawValue: expanded[0].id), expanded[0].kind == nil {
+                    input = view
+                    expanded.removeFirst()
+                }
+                presetParameters = first.parameters
+                presetName = preset.name
+                written = expanded + written.dropFirst()
+            }
+        }
+        if let extra = written.first(where: { $0.kind == nil && InputView(rawValue: $0.id) != nil }) {
+            throw PipelineError(label: label, problem: "the input view '\(extra.id)' must be the first stage")
+        }
+
+        var stages: [ResolvedStage] = []
+        var presetParametersApplied = presetParameters.isEmpty
+        for stage in written {
+            let descriptor = try Self.lookUp(stage, in: registry, label: label)
+            var given = stage.parameters
+            if !presetParametersApplied, descriptor.kind == .interp {
+                given = presetParameters + given
+                presetParametersApplied = true
+            }
+            stages.append(try Self.resolve(descriptor, given: given, registry: registry, label: label))
+        }
+        if !presetParametersApplied, let presetName {
+            throw PipelineError(label: label, problem: "preset '\(presetName)' has no interpolator to take its parameters")
+        }
+
+        // Order and multiplicity.
+        for (a, b) in zip(stages, stages.dropFirst()) where b.descriptor.kind < a.descriptor.kind {
+            throw PipelineError(label: label, problem: "'\(b.canonical)' comes after '\(a.canonical)'; stages run filter → interp → predict → style")
+        }
+        let interpolators = stages.filter { $0.descriptor.kind == .interp }
+        if interpolators.isEmpty {
+            // No curve builder: straight segments through the samples, as the seed app of
+            // each input view draws them (`coalesced|style:scribble` is Scribble).
+            guard !stages.isEmpty else {
+                throw PipelineError(label: label, problem: "no stages (add one, e.g. 'interp:linear', or start from a preset)")
+            }
+            let id = input == .main ? LinearInterpolator.id : CoalescedOnlyInterpolator.id
+            guard let descriptor = registry.stage(.interp, id) else {
+                throw PipelineError(label: label, problem: "no interpolator, and the registry has no interp:\(id) to default to")
+            }
+            let position = stages.firstIndex { $0.descriptor.kind > .interp } ?? stages.count
+            stages.insert(try Self.resolve(descriptor, given: [], registry: registry, label: label), at: position)
+        } else if interpolators.count > 1 {
+            throw PipelineError(label: label, problem: "\(interpolators.count) interpolators; a pipeline has exactly one")
+        }
+        guard stages.filter({ $0.descriptor.kind == .predict }).count <= 1 else {
+            throw PipelineError(label: label, problem: "more than one predictor")
+        }
+        self.input = input
+        self.stages = stages
+    }
+
+    /// Resolves one stage written alone (`filter:one-euro(beta=0.1)`, or an id that names one
+    /// stage only), every parameter filled in and validated: what `strokelab bench --stage`
+    /// measures.
+    /// - Throws: ``PipelineError`` naming the text and the problem.
+    public static func resolveStage(_ text: String, registry: StageRegistry = .standard) throws(PipelineError) -> ResolvedStage {
+        let parsed = try PipelineLabel(parsing: text)
+        guard parsed.stages.count == 1 else {
+            throw PipelineError(label: text, problem: "expected one stage (kind:id(param=value,…)), got \(parsed.stages.count)")
+        }
+        let stage = parsed.stages[0]
+        let descriptor = try lookUp(stage, in: registry, label: text)
+        return try resolve(descriptor, given: stage.parameters, registry: registry, label: text)
+    }
+
+    /// Checks the written parameters against the stage's declarations and builds it once, so
+    /// every domain and cross-parameter check runs at resolution.
+    private static func resolve(_ descriptor: StageDescriptor, given: [(name: String, value: String)],
+                                registry: StageRegistry, label: String) throws(PipelineError) -> ResolvedStage {
+        for (name, _) in given where !descriptor.parameters.contains(where: { $0.name == name }) {
+            let known = descriptor.parameters.map(\.name)
+            // An id shared by two kinds (interp:linear, predict:linear): point at the one
+            // that takes this parameter, since that is almost certainly what was meant.
+            let sibling = registry.stages(withID: descriptor.id).first {
+                $0.kind != descriptor.kind && $0.parameters.contains(where: { $0.name == name })
+            }
+            throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
+                + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
+                + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
+        }
+        var values: [(name: String, value: ParameterValue)] = []
+        for spec in descriptor.parameters {
+            if let text = given.last(where: { $0.name == spec.name })?.value {
+                do { values.append((spec.name, try spec.parse(text))) } catch {
+                    throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
+                }
+            }
+        }
+        do { return ResolvedStage(descriptor: descriptor, parameters: try descriptor.make(values).parameters) } catch {
+            throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id): \(error.description)")
+        }
+    }
+
+    private static func lookUp(_ stage: PipelineLabel.Stage, in registry: StageRegistry, label: String) throws(PipelineError) -> StageDescriptor {
+        var candidates = registry.stages(withID: stage.id)
+        if let kindText = stage.kind {
+            guard let kind = StageKind(rawValue: kindText) else {
+                throw PipelineError(label: label, problem: "unknown stage kind '\(kindText)' (one of: \(StageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            candidates = candidates.filter { $0.kind == kind }
+            guard let found = candidates.first else {
+                let known = registry.stages.filter { $0.kind == kind }.map(\.id)
+                throw PipelineError(label: label, problem: "unknown \(kind.rawValue) '\(stage.id)'"
+                    + (known.isEmpty ? " (no \(kind.rawValue) stages are registered)" : " (known: \(known.joined(separator: ", ")))"))
+            }
+            return found
+        }
+        switch candidates.count {
+        case 1: return candidates[0]
+        case 0:
+            let presets = registry.presets.map(\.name)
+            throw PipelineError(label: label, problem: "unknown stage '\(stage.id)' (stages: \(registry.stages.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ", ")); presets, first stage only: \(presets.joined(separator: ", ")))")
+        default:
+            throw PipelineError(label: label, problem: "'\(stage.id)' is ambiguous: write \(candidates.map { "\($0.kind.rawValue):\(stage.id)" }.joined(separator: " or "))")
+        }
+    }
+
+    /// The canonical label: input view and every stage with every parameter, e.g.
+    /// `main|interp:midpoint-bezier(tail=published)|predict:linear(horizon=16)`. Two labels
+    /// that mean the same pipeline have the same canonical form.
+    public var canonical: String {
+        ([input.rawValue] + stages.map(\.canonical)).joined(separator: "|")
+    }
+
+    /// The stages of one kind.
+    public func stages(of kind: StageKind) -> [ResolvedStage] { stages.filter { $0.descriptor.kind == kind } }
+
+    /// Builds a fresh replayer (its stages in their initial state). Each stage's concrete type
+    /// is opened once per event by the replayer, never per sample (``PipelineReplayer``).
+    public func makeReplayer() -> PipelineReplayer {
+        PipelineReplayer(input: input, stages: stages.map(\.implementation))
+    }
+}
+
+extension ResolvedStage {
+    /// A fresh instance of the stage. Its parameters were validated when the label was
+    /// resolved, so building it again cannot fail.
+    public var implementation: StageImplementation {
+        do { return try descriptor.make(parameters.values).stage } catch {
+            preconditionFailure("\(canonical): resolved parameters no longer validate: \(error)")
+        }
+    }
+}

@@ -1,0 +1,314 @@
+import StrokeCore
+
+/// Runs a pipeline over strokes exactly as an app receives them, and records its ink.
+///
+/// Per event (one `touchesBegan`/`touchesMoved`/`touchesEnded` call):
+/// 1. the input view's samples (the main sample, or every coalesced sample) get their derived
+///    speed and heading (``StrokeCore/SampleKinematics``);
+/// 2. they pass through the filters in order, each emitting 0…n samples; at the stroke's
+///    terminal event every filter is then flushed, and what it flushes passes through the
+///    filters after it;
+/// 3. the curve builder receives the result — its first sample ever to `begin`, samples of the
+///    terminal event to `end`, the rest to `move` — and the terminal event `finish`es it;
+/// 4. the predictor observes the same samples; outline makers among the styles too;
+/// 5. committed elements are styled (each style in order, starting from
+///    ``StrokeCore/InkAttributes/default``) — once, at the end of the stroke, since a style's
+///    ink for an element depends only on that element, its samples and the stroke's first
+///    sample (styles are pure per element, ``StyleStage``);
+/// 6. a non-terminal event then records the styled provisional tail, and the predictor's
+///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
+///    resets its display to the committed image on `touchesEnded`);
+/// 7. the frame (committed count, ranges, tip, predictions at the evaluation horizons).
+///
+/// Dispatch: the loop itself is ``CurveStage/replayStroke(_:options:stages:)``, a protocol
+/// requirement whose default implementation is specialised for each curve builder type, so
+/// every call to the curve builder is static and inlinable — without a list of pre-specialised
+/// combinations. Filters, the predictor and styles are called once per event with the
+/// event's batch (each specialised inside for its own type, ``FilterStage/process(_:into:)``).
+/// Scratch buffers are reused across events and strokes; a replay allocates only its record's
+/// buffers (amortised growth). Complexity O(samples + output).
+public struct PipelineReplayer: StrokeReplaying {
+    /// Main samples only, or every coalesced sample.
+    public var input: InputView { stages.input }
+    private var curve: any CurveStage
+    private var stages: ReplayStages
+
+    /// Creates a replayer from built stages, in label order.
+    /// - Precondition: exactly one curve builder and at most one predictor (what
+    ///   ``PipelineDescription`` guarantees).
+    public init(input: InputView, stages list: [StageImplementation]) {
+        var filters: [any FilterStage] = []
+        var curve: (any CurveStage)? = nil
+        var predictor: (any PredictorStage)? = nil
+        var styles: [any StyleStage] = []
+        for s in list {
+            switch s {
+            case .filter(let f): filters.append(f)
+            case .curve(let c):
+                precondition(curve == nil, "a pipeline has exactly one curve builder")
+                curve = c
+            case .predictor(let p):
+                precondition(predictor == nil, "a pipeline has at most one predictor")
+                predictor = p
+            case .style(let st): styles.append(st)
+            }
+        }
+        guard let curve else { preconditionFailure("a pipeline has exactly one curve builder") }
+        self.curve = curve
+        stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles)
+    }
+
+    /// Replays `stroke` as the app would receive it and records the ink of every frame.
+    public mutating func replay(_ stroke: Stroke, options: ReplayOptions = ReplayOptions()) -> StrokeReplay {
+        curve.replayStroke(stroke, options: options, stages: &stages)
+    }
+}
+
+/// The stages around a pipeline's curve builder, and the scratch buffers the replay loop
+/// reuses from event to event. Built by ``PipelineReplayer``; stage authors never touch it.
+public struct ReplayStages: Sendable {
+    let input: InputView
+    var filters: [any FilterStage]
+    var predictor: (any PredictorStage)?
+    var styles: [any StyleStage]
+    let makesOutline: Bool
+    /// Whether any stage besides the curve builder reads speed and heading.
+    let stagesReadKinematics: Bool
+    var kinematics = SampleKinematics()
+    var batch: [AttributedSample] = []
+    var scratch: [AttributedSample] = []
+    var flushed: [AttributedSample] = []
+    var tail: Centerline
+    var guess: Centerline
+    var inkScratch: [InkAttributes] = []
+    var predictedScratch: [AttributedSample] = []
+    var outlineScratch: [[Point]] = []
+
+    init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage]) {
+        self.input = input
+        self.filters = filters
+        self.predictor = predictor
+        self.styles = styles
+        makesOutline = styles.contains { type(of: $0).makesOutline }
+        stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
+            || predictor.map { type(of: $0).readsKinematics } == true
+            || styles.contains { type(of: $0).readsKinematics }
+        tail = Centerline(recordsSamples: !styles.isEmpty)
+        guess = Centerline(recordsSamples: !styles.isEmpty)
+    }
+
+    /// Runs `batch` through every filter (one call per filter), then, at the end of the
+    /// stroke, flushes each filter and passes what it flushes through the filters after it.
+    mutating func runFilters(terminal: Bool) {
+        for f in filters.indices {
+            scratch.removeAll(keepingCapacity: true)
+            filters[f].process(batch, into: &scratch)
+            swap(&batch, &scratch)
+        }
+        guard terminal else { return }
+        for f in filters.indices {
+            flushed.removeAll(keepingCapacity: true)
+            filters[f].flush(into: &flushed)
+            var g = f + 1
+            while g < filters.count, !flushed.isEmpty {
+                scratch.removeAll(keepingCapacity: true)
+                filters[g].process(flushed, into: &scratch)
+                swap(&flushed, &scratch)
+                g += 1
+            }
+            batch.append(contentsOf: flushed)
+        }
+    }
+
+    /// Appends the ink of `line`'s elements `range` to `ink` (index-aligned with `line`): the
+    /// default ink, then each style stage in order. `start` and `previous` are where and with
+    /// what sample the range begins.
+    mutating func style(_ line: Centerline, range: Range<Int>, into ink: inout [InkAttributes], start: Point?,
+                        previous: AttributedSample?) {
+        ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+        for s in styles.indices {
+            styles[s].style(&ink, range: range, elements: line.elements, samples: line.samples, start: start, previous: previous)
+        }
+    }
+
+    /// Appends a whole (per-event) centre line to `path`, styled.
+    mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
+        guard !line.isEmpty else { return }
+        if styles.isEmpty {
+            for k in line.elements.indices { path.append(line.elements[k], .default) }
+            return
+        }
+        var ink = inkScratch
+        inkScratch = []
+        ink.removeAll(keepingCapacity: true)
+        style(line, range: 0..<line.count, into: &ink, start: start, previous: previous)
+        for k in line.elements.indices { path.append(line.elements[k], ink[k]) }
+        inkScratch = ink
+    }
+}
+
+extension CurveStage {
+    /// The replay loop of ``PipelineReplayer`` (its documentation lists the steps), written
+    /// once and specialised by the compiler for every curve builder type through this
+    /// requirement's witness. Curve builders do not implement it.
+    public mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages) -> StrokeReplay {
+        // A pipeline that is a curve builder alone (the seeds' presets) runs the same loop
+        // compiled with every other stage's branch folded away.
+        let plain = s.filters.isEmpty && s.predictor == nil && s.styles.isEmpty && !options.recordsCurveInput
+            && options.evaluationHorizons.isEmpty
+        return plain ? replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self)
+                     : replayLoop(stroke, options: options, stages: &s, mode: AllStages.self)
+    }
+
+    /// The loop of ``replayStroke(_:options:stages:)``, generic over which stages the pipeline
+    /// may have, so the compiler folds away the branches of absent ones.
+    @inline(__always)
+    private mutating func replayLoop<Mode: ReplayMode>(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages,
+                                                       mode: Mode.Type) -> StrokeReplay {
+        var record = StrokeReplay()
+        let total = stroke.sampleCount
+        record.frames.reserveCapacity(stroke.events.count)
+        record.horizons = options.evaluationHorizons
+        record.horizonPredictions.reserveCapacity(stroke.events.count * options.evaluationHorizons.count)
+        for i in s.filters.indices { s.filters[i].reset() }
+        s.predictor?.reset()
+        s.kinematics.reset()
+        let styled = Mode.allStages && !s.styles.isEmpty
+        // The committed centre line: the whole stroke, handed to the record at the end.
+        var line = Centerline(recordsSamples: styled)
+        line.reserveCapacity(total + 4)
+        var attributes: [InkAttributes] = []        // committed ink, when styled
+        if styled { attributes.reserveCapacity(total + 4) }
+        var started = false
+        var newest = stroke.startTime
+        let lastEventIndex = stroke.events.count - 1
+        let hasPredictor = Mode.allStages && s.predictor != nil
+        let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
+        let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
+        let makesOutline = Mode.allStages && s.makesOutline
+        let recordsCurveInput = Mode.allStages && options.recordsCurveInput
+        let needsBatch = Mode.allStages && (!direct || hasPredictor || makesOutline || recordsCurveInput)
+        let main = s.input == .main
+        let kinematic = Self.readsKinematics || s.stagesReadKinematics
+
+        // Index-based access: binding each `event` by value would retain and release its two
+        // arrays on every event.
+        let events = stroke.events
+        for eventIndex in events.indices {
+            let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
+
+            // 1–3. Input view, filters, curve builder.
+            if !s.batch.isEmpty { s.batch.removeAll(keepingCapacity: true) }
+            let count = events[eventIndex].samples.count
+            var i = main ? count - 1 : 0
+            while i < count {
+                let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
+                                       : AttributedSample(events[eventIndex].samples[i])
+                record.samplesFed += 1
+                newest = sample.time
+                if direct {
+                    if !started {
+                        if styled { for st in s.styles.indices { s.styles[st].begin(sample) } }
+                        begin(sample, into: &line)
+                        started = true
+                    } else if terminal {
+                        end(sample, into: &line)
+                    } else {
+                        move(sample, into: &line)
+                    }
+                }
+                if needsBatch { s.batch.append(sample) }
+                i += 1
+            }
+            if !direct {
+                s.runFilters(terminal: terminal)
+                if !s.batch.isEmpty {
+                    if !started { for st in s.styles.indices { s.styles[st].begin(s.batch[0]) } }
+                    process(s.batch, startsStroke: !started, terminal: terminal, into: &line)
+                    started = true
+                }
+            }
+            if recordsCurveInput { record.curveInput.append(contentsOf: s.batch) }
+
+            // 4. Predictor and outline makers.
+            if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
+            if makesOutline, started {
+                for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
+                    s.styles[st].observe(s.batch, terminal: terminal)
+                }
+            }
+            if terminal, started { finish(into: &line) }
+
+            // 5. Committed elements are styled once, after the loop: a style's ink for an
+            //    element depends only on the element, its samples and the stroke's first
+            //    sample, so styling them as they are committed would give the same ink.
+
+            // 6. Provisional tail and prediction.
+            let provisionalStart = record.provisional.count
+            let predictedStart = record.predicted.count
+            let predictedInkStart = record.predictedInk.count
+            let lastSample = styled && !line.isEmpty ? line.samples[line.count - 1] : nil
+            var tailSample: AttributedSample? = nil
+            if !terminal, started, hasProvisionalTail {
+                s.tail.reset(currentPoint: line.currentPoint)
+                appendProvisionalTail(to: &s.tail)
+                if !s.tail.isEmpty {
+                    let tail = s.tail
+                    s.append(tail, to: &record.provisional, start: line.currentPoint, previous: lastSample)
+                    if styled { tailSample = tail.samples.last }
+                }
+            }
+            let drawnTip = record.provisional.count > provisionalStart ? record.provisional.currentPoint : line.currentPoint
+            if !terminal, hasPredictor {
+                if !s.predictedScratch.isEmpty { s.predictedScratch.removeAll(keepingCapacity: true) }
+                s.predictor!.appendPrediction(for: events[eventIndex], tip: drawnTip, to: &s.predictedScratch)
+                if !s.predictedScratch.isEmpty {
+                    record.predicted.append(contentsOf: s.predictedScratch)
+                    let first = s.predictedScratch[0]
+                    let before = tailSample ?? lastSample ?? first
+                    s.guess.reset()
+                    if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
+                    for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
+                    let guess = s.guess
+                    s.append(guess, to: &record.predictedInk, start: nil, previous: before)
+                }
+            }
+            if hasHorizons {
+                for h in options.evaluationHorizons {
+                    record.horizonPredictions.append(terminal ? nil : s.predictor?.predictedLocation(ahead: h, for: events[eventIndex]))
+                }
+            }
+
+            // 7. Outline and frame.
+            if makesOutline, started, terminal || options.outlineFrames.contains(eventIndex) {
+                if !s.outlineScratch.isEmpty { s.outlineScratch.removeAll(keepingCapacity: true) }
+                for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
+                    s.styles[st].appendOutline(to: &s.outlineScratch)
+                }
+                if terminal { record.outline = s.outlineScratch } else { record.frameOutlines[eventIndex] = s.outlineScratch }
+            }
+            let predictedInkEnd = record.predictedInk.count
+            let tip = predictedInkEnd > predictedInkStart ? record.predictedInk.currentPoint : drawnTip
+            record.frames.append(ReplayFrame(
+                eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
+                newestSampleTime: newest, committedCount: line.count,
+                provisional: provisionalStart..<record.provisional.count,
+                predicted: predictedStart..<record.predicted.count,
+                predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
+        }
+        if styled {
+            s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
+        }
+        let (elements, _) = line.take()
+        record.ink = styled ? InkPath(elements: elements, attributes: attributes)
+                            : InkPath(Path(elements), uniform: .default)
+        return record
+    }
+}
+
+/// Which stages a replay loop may meet: all of them, or a curve builder alone.
+protocol ReplayMode { static var allStages: Bool { get } }
+/// A pipeline with any stages.
+enum AllStages: ReplayMode { static var allStages: Bool { true } }
+/// A curve builder alone: no filter, predictor or style, nothing extra recorded.
+enum CurveOnly: ReplayMode { static var allStages: Bool { false } }

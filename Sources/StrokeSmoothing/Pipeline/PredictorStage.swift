@@ -1,0 +1,42 @@
+import StrokeCore
+
+/// A predictor (`predict:`) extrapolates the pen from the samples the curve builder received,
+/// to hide latency (UIKit's predicted touches). Its output is provisional only: drawn from the
+/// tip of the committed and provisional ink for one event, thrown away at the next event and
+/// at the end of the stroke, as Scribble does.
+///
+/// Conformers are value types with fixed-size state; only the caller's output buffer grows.
+public protocol PredictorStage: PipelineStage {
+    /// Forgets everything about the previous stroke.
+    mutating func reset()
+    /// Feeds one sample the curve builder received (after filters).
+    mutating func observe(_ sample: AttributedSample)
+    /// Appends this event's predicted samples (times after the last observed sample) to
+    /// `predicted`. Called once per non-terminal event, after its samples were observed;
+    /// `tip` is where the drawn ink ends (committed + provisional), `nil` before any ink.
+    mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample])
+    /// Where the predictor puts the pen `ahead` seconds after the last observed sample, or
+    /// `nil` when it cannot say (too few samples; recorded predictions that do not reach).
+    /// Used to measure prediction error at fixed horizons, independent of the drawing horizon.
+    func predictedLocation(ahead: Double, for event: TouchEvent) -> Point?
+    /// Observes one event's samples in order (dispatched once per event; specialised loop).
+    mutating func observe(_ samples: [AttributedSample])
+}
+
+extension PredictorStage {
+    /// Observes each sample.
+    @inlinable
+    public mutating func observe(_ samples: [AttributedSample]) {
+        for i in samples.indices { observe(samples[i]) }
+    }
+}
+
+/// How far ahead predictors draw by default, and the allowed range.
+public enum PredictionHorizon {
+    /// Allowed drawing horizons in ms.
+    public static let rangeMs: ClosedRange<Double> = 0...200
+    /// One 60 Hz frame, in ms.
+    public static let defaultMs = 16.7
+    /// Spacing of multi-sample predictions, in seconds (180 Hz, ink's `min_output_rate`).
+    public static let sampleInterval = 1.0 / 180
+}

@@ -1,0 +1,71 @@
+import StrokeCore
+
+/// A built stage, opened from its concrete type once per pipeline.
+public enum StageImplementation: Sendable {
+    /// An input filter.
+    case filter(any FilterStage)
+    /// A curve builder.
+    case curve(any CurveStage)
+    /// A predictor.
+    case predictor(any PredictorStage)
+    /// A style stage.
+    case style(any StyleStage)
+}
+
+/// One registered stage type, as labels, `strokelab list` and help see it. Everything here is
+/// read from the stage type's own declarations (``PipelineStage``); nothing is restated.
+public struct StageDescriptor: Sendable {
+    /// filter, interp, predict or style.
+    public let kind: StageKind
+    /// The id used in labels.
+    public let id: String
+    /// One line saying what it does.
+    public let summary: String
+    /// Where the algorithm comes from.
+    public let source: String
+    /// Its guide, relative to the repository root.
+    public let guide: String
+    /// Whether it makes an outline (style stages only).
+    public let makesOutline: Bool
+    /// Declared parameters, in label order.
+    public let parameters: [ParameterSpec]
+    private let build: @Sendable ([(name: String, value: ParameterValue)]) throws(StageParameterError)
+        -> (StageImplementation, ResolvedParameters)
+
+    private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool,
+                                   wrap: @escaping @Sendable (S) -> StageImplementation) {
+        kind = S.kind
+        id = S.id
+        summary = S.summary
+        source = S.source
+        guide = S.guide
+        self.makesOutline = makesOutline
+        parameters = S.Parameters.declarations.map(ParameterSpec.init)
+        build = { (values) throws(StageParameterError) in
+            let p = try S.Parameters(values: values)
+            return (wrap(try S(p)), p.resolved)
+        }
+    }
+
+    /// Describes a filter type.
+    public init<S: FilterStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .filter($0) }) }
+    /// Describes a curve builder type.
+    public init<S: CurveStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .curve($0) }) }
+    /// Describes a predictor type.
+    public init<S: PredictorStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .predictor($0) }) }
+    /// Describes a style type.
+    public init<S: StyleStage>(_ type: S.Type) { self.init(type, makesOutline: S.makesOutline, wrap: { .style($0) }) }
+
+    /// Builds the stage from label values (parameters not given take their defaults) and
+    /// returns it with every parameter resolved.
+    /// - Throws: ``StageParameterError`` for a value out of its domain or a bad combination.
+    public func make(_ values: [(name: String, value: ParameterValue)]) throws(StageParameterError)
+        -> (stage: StageImplementation, parameters: ResolvedParameters)
+    {
+        let (s, p) = try build(values)
+        return (s, p)
+    }
+
+    /// The declared parameter `name`.
+    public func parameter(_ name: String) -> ParameterSpec? { parameters.first { $0.name == name } }
+}

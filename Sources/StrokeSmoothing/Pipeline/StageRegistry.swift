@@ -1,0 +1,83 @@
+import StrokeCore
+
+/// A named shorthand for a pipeline (`linear` for `main|interp:linear`).
+public struct PipelinePreset: Sendable, Hashable {
+    /// The name used in labels.
+    public var name: String
+    /// What it expands to.
+    public var expansion: String
+    /// One line of help.
+    public var summary: String
+
+    /// Declares a preset.
+    public init(name: String, expansion: String, summary: String) {
+        self.name = name
+        self.expansion = expansion
+        self.summary = summary
+    }
+}
+
+/// The stages and presets a label can name: a list of stage types (each describing itself,
+/// ``PipelineStage``) and a list of presets.
+public struct StageRegistry: Sendable {
+    /// Registered stages.
+    public var stages: [StageDescriptor]
+    /// Registered presets.
+    public var presets: [PipelinePreset]
+
+    /// Creates a registry.
+    public init(stages: [StageDescriptor], presets: [PipelinePreset]) {
+        self.stages = stages
+        self.presets = presets
+    }
+
+    /// The stages with `id`, of any kind.
+    public func stages(withID id: String) -> [StageDescriptor] { stages.filter { $0.id == id } }
+
+    /// The stage `kind:id`.
+    public func stage(_ kind: StageKind, _ id: String) -> StageDescriptor? {
+        stages.first { $0.kind == kind && $0.id == id }
+    }
+
+    /// The preset named `name`.
+    public func preset(named name: String) -> PipelinePreset? { presets.first { $0.name == name } }
+
+    /// Every built-in stage type, in `strokelab list` order.
+    public static let standardStages: [StageDescriptor] = [
+        // Filters
+        StageDescriptor(PulledStringFilter.self),
+        StageDescriptor(UpsamplingFilter.self),
+        // Curve builders
+        StageDescriptor(LinearInterpolator.self),
+        StageDescriptor(FourPointBezierInterpolator.self),
+        StageDescriptor(MidpointBezierInterpolator.self),
+        StageDescriptor(CoalescedOnlyInterpolator.self),
+        // Predictors
+        StageDescriptor(LinearPredictor.self),
+        StageDescriptor(QuadraticPredictor.self),
+        StageDescriptor(KalmanPredictor.self),
+        StageDescriptor(RecordedPredictor.self),
+        // Styles
+        StageDescriptor(ConstantStyle.self),
+        StageDescriptor(ScribbleStyle.self),
+        StageDescriptor(ForceSketchStyle.self),
+        StageDescriptor(BrushStyle.self),
+    ]
+
+    /// Every built-in preset.
+    public static let standardPresets: [PipelinePreset] = [
+        PipelinePreset(name: "linear", expansion: "main|interp:linear", summary: "LinearInterpView: lines through main samples"),
+        PipelinePreset(name: "bezier4", expansion: "main|interp:bezier4", summary: "BezierInterpView: naive four-point Bézier over main samples"),
+        PipelinePreset(name: "midpoint-bezier", expansion: "main|interp:midpoint-bezier",
+                       summary: "SmoothedBIView: midpoint-smoothed Bézier over main samples"),
+        PipelinePreset(name: "coalesced-only", expansion: "coalesced|interp:coalesced-only",
+                       summary: "Scribble: lines through every coalesced sample"),
+        PipelinePreset(name: "scribble", expansion: "coalesced|interp:coalesced-only|predict:recorded|style:scribble",
+                       summary: "Scribble's final CanvasView: coalesced segments, recorded predictions, force width, tilt shading, finger eraser"),
+        PipelinePreset(name: "forcesketch", expansion: "coalesced|interp:coalesced-only|style:forcesketch",
+                       summary: "ForceSketch: coalesced segments, width and hue from force"),
+    ]
+
+    /// Every built-in stage and preset.
+    public static let standard = StageRegistry(stages: standardStages, presets: standardPresets)
+}

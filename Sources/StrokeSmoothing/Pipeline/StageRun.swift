@@ -1,0 +1,103 @@
+import StrokeCore
+
+/// One stage run on its own over strokes — the stage's work and nothing else (no replay loop,
+/// no frames, no metrics): what `strokelab bench --stage` times and what the peer benchmark
+/// compares with the peers' own implementations.
+///
+/// Inputs are every coalesced sample of every stroke, in order, attributed once up front:
+/// - a filter: reset, all samples through ``FilterStage/process(_:into:)``, then flushed;
+/// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish`;
+/// - a predictor: every sample observed, one prediction per event after its samples;
+/// - a style: every element of the straight centre line through the samples styled (an
+///   outline maker also observes the samples and reports its outline at the end).
+/// Each pass calls the stage once per stroke (once per event for predictions), so its
+/// per-sample loop is the stage's own specialised code. Buffers are kept between passes.
+public struct StageRun {
+    /// The stage's canonical text.
+    public let canonical: String
+    private let stage: StageImplementation
+    private let strokes: [[AttributedSample]]
+    private let events: [[(event: TouchEvent, samples: [AttributedSample])]]
+    private let lines: [Centerline]
+    private var samples: [AttributedSample] = []
+    private var line = Centerline()
+    private var ink: [InkAttributes] = []
+    private var polygons: [[Point]] = []
+
+    /// Prepares `stage` over `strokes`.
+    public init(_ stage: ResolvedStage, strokes: [Stroke]) {
+        canonical = stage.canonical
+        self.stage = stage.implementation
+        var attributed: [[AttributedSample]] = []
+        var events: [[(TouchEvent, [AttributedSample])]] = []
+        var lines: [Centerline] = []
+        for stroke in strokes where !stroke.events.isEmpty {
+            var kinematics = SampleKinematics()
+            var list: [AttributedSample] = []
+            var ends: [(TouchEvent, [AttributedSample])] = []
+            for e in stroke.events {
+                let batch = e.samples.map { kinematics.attribute($0) }
+                list.append(contentsOf: batch)
+                ends.append((e, batch))
+            }
+            var line = Centerline()
+            for (i, s) in list.enumerated() {
+                if i == 0 { line.move(to: s.location, s) } else { line.addLine(to: s.location, s) }
+            }
+            attributed.append(list)
+            events.append(ends)
+            lines.append(line)
+        }
+        self.strokes = attributed
+        self.events = events
+        self.lines = lines
+    }
+
+    /// Inputs one pass feeds: samples (filters, curves, predictors) or elements (styles).
+    public var inputsPerPass: Int { strokes.reduce(0) { $0 + $1.count } }
+
+    /// Runs the stage once over every stroke; returns a checksum of its output size (so the
+    /// work cannot be optimised away).
+    public mutating func pass() -> Int {
+        var checksum = 0
+        for k in strokes.indices {
+            let input = strokes[k]
+            switch stage {
+            case .filter(var f):
+                samples.removeAll(keepingCapacity: true)
+                f.reset()
+                f.process(input, into: &samples)
+                f.flush(into: &samples)
+                checksum &+= samples.count
+            case .curve(var c):
+                line.reset()
+                c.process(input, startsStroke: true, terminal: false, into: &line)
+                c.finish(into: &line)
+                checksum &+= line.count
+            case .predictor(var p):
+                samples.removeAll(keepingCapacity: true)
+                p.reset()
+                for (event, batch) in events[k] {
+                    p.observe(batch)
+                    p.appendPrediction(for: event, tip: batch[batch.count - 1].location, to: &samples)
+                }
+                checksum &+= samples.count
+            case .style(var st):
+                let centre = lines[k]
+                ink.removeAll(keepingCapacity: true)
+                ink.append(contentsOf: repeatElement(InkAttributes.default, count: centre.count))
+                st.begin(input[0])
+                st.style(&ink, range: 0..<centre.count, elements: centre.elements, samples: centre.samples,
+                         start: nil, previous: nil)
+                if type(of: st).makesOutline {
+                    st.observe(input, terminal: true)
+                    polygons.removeAll(keepingCapacity: true)
+                    st.appendOutline(to: &polygons)
+                    checksum &+= polygons.reduce(0) { $0 + $1.count }
+                }
+                checksum &+= ink.count
+            }
+        }
+        return checksum
+    }
+}

@@ -1,0 +1,63 @@
+import StrokeCore
+
+/// ForceSketch's force-sensitive ink (seed 003; constants from the author's public
+/// `ViewController.swift`, seed digest §C): pressure p = force / maximumPossibleForce sets
+/// both the width, p × 20, and the hue, p (saturation 1, brightness 1): red at the lightest
+/// touch, green at a third of the maximum, blue at two thirds, red again at full force.
+/// Devices without force (the trace records no maximum force) draw width 10 in grey. A force
+/// above the recorded maximum (which a device never reports) is clamped to it.
+///
+/// Each element gets the ink of the touch at its end. Known answers: p = ⅓ → hue 120°
+/// (green), width 6.67. The fade-out after lift-off is a rendering effect
+/// (`strokelab render --frames`). O(1) per element.
+public struct ForceSketchStyle: StyleStage {
+    /// `style:forcesketch`.
+    public static let kind = StageKind.style
+    /// `forcesketch`.
+    public static let id = "forcesketch"
+    /// One line.
+    public static let summary = "ForceSketch: width force/maxForce × 20 and hue force/maxForce; width 10 grey without force"
+    /// Seed 003.
+    public static let source = "seed 003, ForceSketch (3D Touch drawing with CIImageAccumulator)"
+    /// Positions and channels only: no derived speed or heading.
+    public static let readsKinematics = false
+
+    /// Parameters of ``ForceSketchStyle``: the seed's constants.
+    public struct Parameters: StageParameters {
+        /// Width at full pressure (20).
+        public var maxWidth = 20.0
+        /// Width on devices without force (10).
+        public var fallbackWidth = 10.0
+        /// Colour on devices without force (grey).
+        public var fallbackColor = InkColor.grey
+        /// The seed's constants.
+        public init() {}
+        /// Every constant.
+        public static let declarations: [ParameterDeclaration<Parameters>] = [
+            .number(\.maxWidth, "maxWidth", in: 0...10_000, unit: "units", help: "width at full pressure"),
+            .number(\.fallbackWidth, "fallbackWidth", in: 0...10_000, unit: "units", help: "width without force data"),
+            .color(\.fallbackColor, "fallbackColor", help: "colour without force data"),
+        ]
+    }
+
+    /// The validated parameters.
+    public let parameters: Parameters
+
+    /// Creates the style.
+    /// - Throws: ``StageParameterError`` when a constant is out of its domain.
+    public init(_ parameters: Parameters = Parameters()) throws(StageParameterError) {
+        try parameters.validate()
+        self.parameters = parameters
+    }
+
+    /// Width and hue from the pressure at the element's end.
+    public func style(_ ink: inout InkAttributes, element: PathElement, from start: Point, sample: AttributedSample,
+                      previous: AttributedSample) {
+        guard let raw = sample.normalizedForce else {
+            ink = InkAttributes(width: parameters.fallbackWidth, opacity: 1, color: parameters.fallbackColor)
+            return
+        }
+        let p = Swift.min(Swift.max(raw, 0), 1)
+        ink = InkAttributes(width: p * parameters.maxWidth, opacity: 1, color: InkColor(hue: p, saturation: 1, brightness: 1))
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import StrokeCore
+import StrokeIO
+import StrokeLab
+import StrokeSmoothing
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Write what every stage of a pipeline produced for a trace, as JSON, to check against other implementations.",
+        discussion: """
+            For each stroke (or --stroke ID): the samples the curve builder received ('filtered': what \
+            the last filter emitted, in order, or the input view's samples without filters, as rows of \
+            t, x, y, force, maxForce, altitude, azimuth, majorRadius, speed, direction), the committed \
+            path elements with their ink (width, opacity, colour, blend), every frame's provisional tail \
+            and predicted samples, and the outline when a style makes one. The layout is documented in \
+            the README ("Replay files").
+
+            Example: strokelab replay --trace T.json --pipeline 'coalesced|filter:pulled-string(length=8)|interp:linear' --out out/replay.json
+            """)
+
+    @Option(name: .long, help: "Trace file: native JSON or any importable format.")
+    var trace: String
+
+    @Option(name: .long, help: "Pipeline label.")
+    var pipeline: String
+
+    @Option(name: .long, help: "Only this stroke (default: every stroke).")
+    var stroke: String?
+
+    @Option(name: .long, help: "Output JSON file (written atomically).")
+    var out: String
+
+    func run() throws {
+        let description: PipelineDescription
+        do { description = try PipelineDescription(parsing: pipeline) } catch { throw CommandFailure(error.description) }
+        let traceData: Trace
+        do {
+            guard let first = try TraceImport.load(path: trace).first else { throw CommandFailure("\(trace): no trace") }
+            traceData = first
+        } catch let e as TraceFileError { throw CommandFailure(e.description) }
+        var strokes = traceData.strokes
+        if let id = stroke {
+            strokes = strokes.filter { $0.id == id }
+            guard !strokes.isEmpty else {
+                let ids = traceData.strokes.prefix(12).map(\.id).joined(separator: ", ")
+                throw CommandFailure("\(trace): no stroke with id '\(id)' (strokes: \(ids)\(traceData.strokes.count > 12 ? ", …" : ""))")
+            }
+        }
+        guard !strokes.isEmpty else { throw CommandFailure("\(trace): the trace has no strokes") }
+        let name = trace.split(separator: "/").last.map(String.init) ?? trace
+        do {
+            try AtomicFile.write(text: ReplayExport.encode(traceName: name, strokes: strokes, pipeline: description), to: out)
+        } catch { throw CommandFailure(error.description) }
+        print("wrote \(out): \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") through \(description.canonical)")
+    }
+}
