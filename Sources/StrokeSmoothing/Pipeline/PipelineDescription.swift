@@ -93,6 +93,15 @@ public struct PipelineDescription: Sendable {
         guard stages.filter({ $0.descriptor.kind == .predict }).count <= 1 else {
             throw PipelineError(label: label, problem: "more than one predictor")
         }
+        if let predictor = stages.first(where: { $0.descriptor.kind == .predict }),
+           let required = predictor.descriptor.requiredFilter {
+            let last = stages.last(where: { $0.descriptor.kind == .filter })
+            guard let last, "\(last.descriptor.kind.rawValue):\(last.descriptor.id)" == required else {
+                throw PipelineError(label: label, problem: "predict:\(predictor.descriptor.id) predicts from the state of \(required), "
+                    + "which must be the last filter (e.g. 'coalesced|\(required)|interp:linear|predict:\(predictor.descriptor.id)')"
+                    + (last.map { "; the last filter is \($0.descriptor.kind.rawValue):\($0.descriptor.id)" } ?? ""))
+            }
+        }
         self.input = input
         self.stages = stages
     }
@@ -108,6 +117,10 @@ public struct PipelineDescription: Sendable {
         }
         let stage = parsed.stages[0]
         let descriptor = try lookUp(stage, in: registry, label: text)
+        if let required = descriptor.requiredFilter {
+            throw PipelineError(label: text, problem: "\(descriptor.kind.rawValue):\(descriptor.id) predicts from the state of \(required) "
+                + "and cannot run alone; measure it in a pipeline (e.g. 'coalesced|\(required)|interp:linear|\(descriptor.kind.rawValue):\(descriptor.id)')")
+        }
         return try resolve(descriptor, given: stage.parameters, registry: registry, label: text)
     }
 

@@ -5,12 +5,15 @@ import StrokeCore
 /// Per event (one `touchesBegan`/`touchesMoved`/`touchesEnded` call):
 /// 1. the input view's samples (the main sample, or every coalesced sample) get their derived
 ///    speed and heading (``StrokeCore/SampleKinematics``);
-/// 2. they pass through the filters in order, each emitting 0…n samples; at the stroke's
-///    terminal event every filter is then flushed, and what it flushes passes through the
+/// 2. they pass through the filters in order, each emitting 0…n samples; the stroke's
+///    terminal event goes to each filter's ``FilterStage/finish(_:into:)`` (its last sample
+///    is the pen's last; the filter then flushes), and what it emits passes through the
 ///    filters after it;
 /// 3. the curve builder receives the result — its first sample ever to `begin`, samples of the
 ///    terminal event to `end`, the rest to `move` — and the terminal event `finish`es it;
-/// 4. the predictor observes the same samples; outline makers among the styles too;
+/// 4. the predictor observes the same samples (one that reads a filter's state, such as
+///    `predict:ink-kalman`, is then shown the last filter: ``PredictorStage/observe(lastFilter:)``);
+///    outline makers among the styles observe them too;
 /// 5. the newly committed elements are styled (each style in order, starting from
 ///    ``StrokeCore/InkAttributes/default``) and appended to the committed ink;
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
@@ -70,12 +73,13 @@ public struct ReplayStages: Sendable {
     var predictor: (any PredictorStage)?
     var styles: [any StyleStage]
     let makesOutline: Bool
+    /// Whether the predictor reads the last filter's state (``PredictorStage/requiredFilter``).
+    let predictorReadsFilter: Bool
     /// Whether any stage besides the curve builder reads speed and heading.
     let stagesReadKinematics: Bool
     var kinematics = SampleKinematics()
     var batch: [AttributedSample] = []
     var scratch: [AttributedSample] = []
-    var flushed: [AttributedSample] = []
     var tail: Centerline
     var guess: Centerline
     var inkScratch: [InkAttributes] = []
@@ -88,6 +92,7 @@ public struct ReplayStages: Sendable {
         self.predictor = predictor
         self.styles = styles
         makesOutline = styles.contains { type(of: $0).makesOutline }
+        predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
             || predictor.map { type(of: $0).readsKinematics } == true
             || styles.contains { type(of: $0).readsKinematics }
@@ -95,26 +100,18 @@ public struct ReplayStages: Sendable {
         guess = Centerline(recordsSamples: !styles.isEmpty)
     }
 
-    /// Runs `batch` through every filter (one call per filter), then, at the end of the
-    /// stroke, flushes each filter and passes what it flushes through the filters after it.
+    /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
+    /// filter instead ``FilterStage/finish(_:into:)``es with its input: what it emits, flushed
+    /// samples included, goes through the filters after it.
     mutating func runFilters(terminal: Bool) {
         for f in filters.indices {
             scratch.removeAll(keepingCapacity: true)
-            filters[f].process(batch, into: &scratch)
-            swap(&batch, &scratch)
-        }
-        guard terminal else { return }
-        for f in filters.indices {
-            flushed.removeAll(keepingCapacity: true)
-            filters[f].flush(into: &flushed)
-            var g = f + 1
-            while g < filters.count, !flushed.isEmpty {
-                scratch.removeAll(keepingCapacity: true)
-                filters[g].process(flushed, into: &scratch)
-                swap(&flushed, &scratch)
-                g += 1
+            if terminal {
+                filters[f].finish(batch, into: &scratch)
+            } else {
+                filters[f].process(batch, into: &scratch)
             }
-            batch.append(contentsOf: flushed)
+            swap(&batch, &scratch)
         }
     }
 
@@ -221,6 +218,7 @@ extension CurveStage {
 
             // 4. Predictor and outline makers.
             if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
+            if s.predictorReadsFilter { s.predictor!.observe(lastFilter: s.filters[s.filters.count - 1]) }
             if s.makesOutline, started {
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].observe(s.batch, terminal: terminal)

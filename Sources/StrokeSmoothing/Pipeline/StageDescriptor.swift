@@ -29,11 +29,15 @@ public struct StageDescriptor: Sendable {
     public let makesOutline: Bool
     /// Declared parameters, in label order.
     public let parameters: [ParameterSpec]
+    /// For a predictor that reads a filter's state: that filter's `kind:id`, which must be the
+    /// pipeline's last filter (``PredictorStage/requiredFilter``); `nil` otherwise.
+    public let requiredFilter: String?
     private let build: @Sendable ([(name: String, value: ParameterValue)]) throws(StageParameterError)
         -> (StageImplementation, ResolvedParameters)
 
-    private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool,
+    private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool, requiredFilter: String? = nil,
                                    wrap: @escaping @Sendable (S) -> StageImplementation) {
+        self.requiredFilter = requiredFilter
         kind = S.kind
         id = S.id
         summary = S.summary
@@ -52,7 +56,9 @@ public struct StageDescriptor: Sendable {
     /// Describes a curve builder type.
     public init<S: CurveStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .curve($0) }) }
     /// Describes a predictor type.
-    public init<S: PredictorStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .predictor($0) }) }
+    public init<S: PredictorStage>(_ type: S.Type) {
+        self.init(type, makesOutline: false, requiredFilter: S.requiredFilter, wrap: { .predictor($0) })
+    }
     /// Describes a style type.
     public init<S: StyleStage>(_ type: S.Type) { self.init(type, makesOutline: S.makesOutline, wrap: { .style($0) }) }
 

@@ -47,6 +47,10 @@ public struct StageRegistry: Sendable {
         // Filters
         StageDescriptor(PulledStringFilter.self),
         StageDescriptor(UpsamplingFilter.self),
+        StageDescriptor(OneEuroFilter.self),
+        StageDescriptor(InkModelerFilter.self),
+        StageDescriptor(KritaWeightedFilter.self),
+        StageDescriptor(KritaStabilizerFilter.self),
         // Curve builders
         StageDescriptor(LinearInterpolator.self),
         StageDescriptor(FourPointBezierInterpolator.self),
@@ -57,6 +61,9 @@ public struct StageRegistry: Sendable {
         StageDescriptor(QuadraticPredictor.self),
         StageDescriptor(KalmanPredictor.self),
         StageDescriptor(RecordedPredictor.self),
+        StageDescriptor(LeastSquaresPredictor.self),
+        StageDescriptor(InkKalmanPredictor.self),
+        StageDescriptor(StrokeEndPredictor.self),
         // Styles
         StageDescriptor(ConstantStyle.self),
         StageDescriptor(ScribbleStyle.self),
@@ -76,6 +83,21 @@ public struct StageRegistry: Sendable {
                        summary: "Scribble's final CanvasView: coalesced segments, recorded predictions, force width, tilt shading, finger eraser"),
         PipelinePreset(name: "forcesketch", expansion: "coalesced|interp:coalesced-only|style:forcesketch",
                        summary: "ForceSketch: coalesced segments, width and hue from force"),
+        // The peers' strategies as apps use them (issue 12).
+        PipelinePreset(name: "one-euro", expansion: "coalesced|filter:one-euro(minCutoff=1,beta=0.007)|interp:linear",
+                       summary: "1€ filter: coalesced samples through the 1€ filter (Casiez's pointer tuning) into straight segments"),
+        PipelinePreset(name: "ink", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:ink-kalman",
+                       summary: "ink-stroke-modeler: modeled stroke in straight segments, ink's Kalman prediction from the modeler's tip"),
+        PipelinePreset(name: "ink-stroke-end", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:stroke-end",
+                       summary: "ink-stroke-modeler with its stroke-end predictor (the catch-up drawn ahead of time)"),
+        PipelinePreset(name: "krita-weighted", expansion: "coalesced|filter:weighted|interp:linear",
+                       summary: "Krita's weighted smoothing (distance 50, tail aggressiveness 0.15)"),
+        PipelinePreset(name: "krita-stabilizer", expansion: "coalesced|filter:stabilizer|interp:linear",
+                       summary: "Krita's stabilizer (50 samples of 1 ms, delay 50, finish line)"),
+        PipelinePreset(name: "lazy-brush", expansion: "coalesced|filter:pulled-string(length=10)|interp:linear",
+                       summary: "lazy brush: the ink on a 10-unit string behind the pen"),
+        PipelinePreset(name: "chromium-lsq", expansion: "coalesced|interp:linear|predict:least-squares",
+                       summary: "Chromium: coalesced segments, predicted pointer events from its least-squares predictor"),
     ]
 
     /// Every built-in stage and preset.

@@ -5,7 +5,8 @@ import StrokeCore
 /// compares with the peers' own implementations.
 ///
 /// Inputs are every coalesced sample of every stroke, in order, attributed once up front:
-/// - a filter: reset, all samples through ``FilterStage/process(_:into:)``, then flushed;
+/// - a filter: reset, all samples through ``FilterStage/finish(_:into:)`` (the last one ends
+///   the stroke, then the filter flushes);
 /// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish`;
 /// - a predictor: every sample observed, one prediction per event after its samples;
 /// - a style: every element of the straight centre line through the samples styled (an
@@ -66,8 +67,7 @@ public struct StageRun {
             case .filter(var f):
                 samples.removeAll(keepingCapacity: true)
                 f.reset()
-                f.process(input, into: &samples)
-                f.flush(into: &samples)
+                f.finish(input, into: &samples)
                 checksum &+= samples.count
             case .curve(var c):
                 line.reset()

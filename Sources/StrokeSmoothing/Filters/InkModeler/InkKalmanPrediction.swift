@@ -1,3 +1,5 @@
+import StrokeCore
+
 /// ink-stroke-modeler's Kalman prediction as its `StrokeModeler::Predict` builds it
 /// (google/ink-stroke-modeler `kalman_predictor.cc`, Apache-2.0, © 2022 Google LLC),
 /// re-derived on top of StrokeLab's ``KalmanPredictor`` (which already reproduces ink's
@@ -43,6 +45,18 @@ struct InkKalmanConnector: Sendable {
         c = v0 * floatDuration
         d = p0
         startTime = tip.time
+    }
+
+    /// Connector duration T in seconds (count × h).
+    var durationSeconds: Double { duration }
+
+    /// The connector's position a fraction `s` ∈ [0, 1] of the way (s = i/count at its points),
+    /// widened to `Double`.
+    func position(atFraction s: Double) -> Point {
+        let t = Float(s)
+        let t2 = t * t, t3 = t2 * t
+        let p = a * t3 + b * t2 + c * t + d
+        return Point(x: Double(p.x), y: Double(p.y))
     }
 
     /// The next connector point, or `nil` after the last.
@@ -130,14 +144,33 @@ extension InkStrokeModeler {
     /// progress, or before the filter is stable (ink's `min_stable_iteration` inputs).
     /// Does not change the modeler. O(results), no allocation beyond `results`' growth.
     public func predictKalman(into results: inout [InkModeledResult]) {
-        guard let last, let kalman, let settings = parameters.kalman else { return }
+        guard let kalman, let settings = parameters.kalman else { return }
+        predictKalman(using: kalman, minCatchupVelocity: settings.minCatchupVelocity, into: &results)
+    }
+
+    /// ink's Kalman prediction from the current tip with a Kalman predictor kept by the caller,
+    /// which must have observed exactly the inputs ink feeds it (``kalmanInput``) — what the
+    /// `predict:ink-kalman` stage does, so the modeler stage need not carry the predictor's
+    /// parameters. Nothing without a stroke in progress or before `kalman` is stable.
+    /// Read-only; O(results).
+    func predictKalman(using kalman: KalmanPredictor, minCatchupVelocity: Double,
+                       into results: inout [InkModeledResult]) {
+        guard let last else { return }
         var prediction = InkKalmanPrediction(from: positionModel.state, predictor: kalman,
-                                             minCatchupVelocity: settings.minCatchupVelocity,
+                                             minCatchupVelocity: minCatchupVelocity,
                                              sampleInterval: 1 / parameters.sampling.minOutputRate,
                                              limit: parameters.sampling.maxOutputsPerCall)
         var emission = beginEmission(previousTime: last.input.time, start: results.count)
         while let tip = prediction.next() {
             emit(tip, &emission, into: &results)
         }
+    }
+
+    /// What ink feeds its Kalman predictor for the newest input: its time and its
+    /// wobble-corrected position (the raw position for the stroke's `down`); `nil` without a
+    /// stroke in progress (after `up` ink feeds nothing).
+    var kalmanInput: (time: Double, position: Point)? {
+        guard let last else { return nil }
+        return (last.input.time, Point(x: Double(last.corrected.x), y: Double(last.corrected.y)))
     }
 }
