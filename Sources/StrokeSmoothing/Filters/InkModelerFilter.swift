@@ -18,8 +18,10 @@ import StrokeCore
 /// Samples in and out:
 /// - ink's pressure is the sample's `force / maximumPossibleForce` (the stroke's first sample's
 ///   maximum; `force` itself when the maximum is unknown), tilt is `π/2 − altitude` (0 upright),
-///   orientation is the azimuth in [0, 2π); all three are always passed (a trace without them
-///   has constant defaults, which model to themselves);
+///   orientation is the azimuth in [0, 2π). A channel whose value at the stroke's first sample
+///   is its "unknown" default (force 0 with no maximum, altitude π/2, azimuth 0) is not passed
+///   for that stroke (ink's missing stylus value: it is not modeled, which saves its work);
+///   the emitted samples then carry the newest input's value;
 /// - each emitted sample is the newest input's channels with the modeled time, position,
 ///   force (`pressure × maximum`), altitude (`π/2 − tilt`) and azimuth (orientation in
 ///   (−π, π]); its speed and heading are the modeled velocity's (the previous heading when the
@@ -204,6 +206,8 @@ public struct InkModelerFilter: FilterStage {
     private var newest = AttributedSample(time: 0, location: .zero)
     private var forceScale = 1.0
     private var heading = Vector(dx: 1, dy: 0)
+    /// Which stylus values this stroke passes to ink (decided at its first sample).
+    private var modelsPressure = true, modelsTilt = true, modelsOrientation = true
 
     /// Creates the filter.
     /// - Throws: ``StageParameterError`` naming a parameter out of its domain or a bad combination.
@@ -230,6 +234,9 @@ public struct InkModelerFilter: FilterStage {
             model(sample, .move, into: &output)
         } else {
             forceScale = sample.maximumPossibleForce > 0 && sample.maximumPossibleForce.isFinite ? sample.maximumPossibleForce : 1
+            modelsPressure = sample.force != 0 || sample.maximumPossibleForce > 0
+            modelsTilt = sample.altitude != Double.pi / 2
+            modelsOrientation = sample.azimuth != 0
             heading = Vector(dx: 1, dy: 0)
             model(sample, .down, into: &output)
         }
@@ -269,9 +276,10 @@ public struct InkModelerFilter: FilterStage {
         let force = sample.force / forceScale
         let input = InkModelerInput(
             eventType: type, time: sample.time, position: sample.location,
-            pressure: force.isFinite ? Swift.max(0, force) : 0,
-            tilt: sample.altitude.isFinite ? Swift.max(0, Double.pi / 2 - sample.altitude) : 0,
-            orientation: sample.azimuth.isFinite ? (sample.azimuth < 0 ? sample.azimuth + 2 * Double.pi : sample.azimuth) : 0)
+            pressure: modelsPressure ? (force.isFinite ? Swift.max(0, force) : 0) : nil,
+            tilt: modelsTilt ? (sample.altitude.isFinite ? Swift.max(0, Double.pi / 2 - sample.altitude) : 0) : nil,
+            orientation: modelsOrientation
+                ? (sample.azimuth.isFinite ? (sample.azimuth < 0 ? sample.azimuth + 2 * Double.pi : sample.azimuth) : 0) : nil)
         if !results.isEmpty { results.removeAll(keepingCapacity: true) }
         do { try modeler.update(input, into: &results) } catch {
             rejectedInputs += 1
@@ -284,6 +292,16 @@ public struct InkModelerFilter: FilterStage {
         output.reserveCapacity(output.count + results.count)
         for r in results { output.append(attributed(r, heading: &heading)) }
         return true
+    }
+
+    /// Calls `body` with `filter` as an ``InkModelerFilter`` when it is one, in place (ink's
+    /// predictors read the modeler once per event; a copy would retain its buffers and cost
+    /// more than the read). `nil` when `filter` is another filter.
+    static func withModeler<F: FilterStage, R>(_ filter: inout F, _ body: (inout InkModelerFilter) -> R) -> R? {
+        guard F.self == InkModelerFilter.self else { return nil }
+        return withUnsafeMutablePointer(to: &filter) { pointer in
+            pointer.withMemoryRebound(to: InkModelerFilter.self, capacity: 1) { body(&$0.pointee) }
+        }
     }
 
     /// A modeled result as a sample: the newest input's channels with the result's time,

@@ -13,9 +13,13 @@ import StrokeCore
 /// ⌊i·n/E⌋ (events are repeated when slower than 1 kHz and skipped when faster), or the last
 /// event seen when none arrived. Here the polls happen on the samples' own clock, at
 /// t₀ + k·`poll` (t₀ the stroke's first sample); a poll's samples are emitted when the first
-/// sample after it arrives (or at the end of the stroke), stamped with their millisecond
-/// tick. `clock=events` instead takes one sample per input sample, at its own time: the
-/// average of the last `samples` inputs.
+/// sample after it arrives (or at the end of the stroke). The i-th sample of the poll at τ is
+/// stamped τ + i ms: when Krita's delayed painting (on by default) draws it, spreading a
+/// poll's points over the next interval; an input at t is thus stamped in [t, t + 2·`poll`).
+/// At the end of the stroke the remaining points are drawn at once, stamped with the last
+/// input's time (or the previous stamp, so times never go back). `clock=events` instead
+/// takes one sample per input sample, at its own time: the average of the last `samples`
+/// inputs.
 ///
 /// Per sample s (Krita's `stabilizerPollAndPaint`), with q the last emitted point and the
 /// queue Q of the last `samples` samples (filled with the stroke's first sample at pen-down):
@@ -36,8 +40,8 @@ import StrokeCore
 ///
 /// Units: `delayDistance` in trace units (Krita's pixels at 100 % zoom), `poll` in ms. Krita
 /// clamps the sample count to ≥ 3; this allows 1, for which (with `delay=off`) the stabilizer
-/// is the identity: every input comes out once, unchanged (`clock=events`), or with its
-/// millisecond tick's time (`clock=timer`).
+/// is the identity: every input comes out once, unchanged (`clock=events`), or with the time
+/// Krita draws it (`clock=timer`).
 ///
 /// Cost: O(`samples`) per millisecond sample (≈ 1 kHz × the stroke's duration; a pause costs
 /// at most `samples` + `poll` samples, after which the average cannot change); memory fixed
@@ -197,11 +201,10 @@ public struct KritaStabilizerFilter: FilterStage {
         let n = pending.count
         if elapsed > 0 {
             let alpha = Double(n) / Double(elapsed)
-            let first = time - Double(elapsed) / 1000
             for i in 0..<elapsed {
                 let k = Int((alpha * Double(i)).rounded(.down))
                 let s = k < n ? pending[k] : lastEvent
-                stabilize(s, time: first + Double(i + 1) / 1000, into: &output)
+                stabilize(s, time: time + Double(i) / 1000, into: &output)
             }
         }
         if n > 0 {
@@ -223,7 +226,7 @@ public struct KritaStabilizerFilter: FilterStage {
             return
         }
         var result = s
-        result.time = time
+        result.time = Swift.max(time, lastEmitted.time)
         // The oldest queue entry is replaced by `s`; average the other count − 1 in order.
         var i = 2
         var j = head + 1

@@ -33,8 +33,9 @@ import StrokeCore
 /// Known answers: `distance=0` is the identity (Krita skips smoothing); points on a straight
 /// line stay on it; a constant input stays constant. Cost: O(k) per sample for the k points
 /// within reach of the Gaussian (about 3σ of path); Krita keeps the whole stroke's history,
-/// this keeps the newest ``maximumHistory`` points, which only matters when more than that many
-/// lie within ~3σ of path of the pen (a pen resting on one spot, where they are all alike).
+/// this keeps the newest ``maximumHistory`` (1024) points, which only matters when more than
+/// that many lie within ~3σ of path of the pen: a pen resting on one spot (where they are all
+/// alike) or crawling slower than `distance` per 1024 samples.
 public struct KritaWeightedFilter: FilterStage {
     /// `filter:weighted`.
     public static let kind = StageKind.filter
@@ -48,7 +49,7 @@ public struct KritaWeightedFilter: FilterStage {
     public static let readsKinematics = false
 
     /// Points of history kept at most (Krita keeps the whole stroke).
-    public static let maximumHistory = 4096
+    public static let maximumHistory = 1024
 
     /// Parameters of ``KritaWeightedFilter``; defaults are Krita's.
     public struct Parameters: StageParameters {

@@ -152,6 +152,12 @@ extension CurveStage {
         record.frames.reserveCapacity(stroke.events.count)
         record.horizons = options.evaluationHorizons
         record.horizonPredictions.reserveCapacity(stroke.events.count * options.evaluationHorizons.count)
+        if s.predictor != nil {
+            // A few predicted samples per event (a one-frame horizon at 180 Hz is 3–6); growing
+            // these by doubling would copy them a dozen times per stroke.
+            record.predicted.reserveCapacity(stroke.events.count * 6)
+            record.predictedInk.reserveCapacity(stroke.events.count * 7)
+        }
         for i in s.filters.indices { s.filters[i].reset() }
         s.predictor?.reset()
         s.kinematics.reset()
@@ -218,7 +224,7 @@ extension CurveStage {
 
             // 4. Predictor and outline makers.
             if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
-            if s.predictorReadsFilter { s.predictor!.observe(lastFilter: s.filters[s.filters.count - 1]) }
+            if s.predictorReadsFilter { s.predictor!.observe(lastFilter: &s.filters[s.filters.count - 1]) }
             if s.makesOutline, started {
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].observe(s.batch, terminal: terminal)

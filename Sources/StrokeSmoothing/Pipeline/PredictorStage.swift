@@ -29,15 +29,17 @@ public protocol PredictorStage: PipelineStage {
     static var requiredFilter: String? { get }
     /// Called once per event, after the filters ran and the event's samples were observed,
     /// with the pipeline's last filter, when ``requiredFilter`` is set (also at the terminal
-    /// event and when the filters emitted nothing). The default does nothing.
-    mutating func observe(lastFilter: any FilterStage)
+    /// event and when the filters emitted nothing). The filter is passed `inout` only so that
+    /// it can be read in place (a copy of a modeler's state costs more than the read): the
+    /// predictor must not change it. The default does nothing.
+    mutating func observe(lastFilter: inout any FilterStage)
 }
 
 extension PredictorStage {
     /// Reads samples only.
     public static var requiredFilter: String? { nil }
     /// Reads samples only.
-    public mutating func observe(lastFilter: any FilterStage) {}
+    public mutating func observe(lastFilter: inout any FilterStage) {}
 
     /// Observes each sample.
     @inlinable

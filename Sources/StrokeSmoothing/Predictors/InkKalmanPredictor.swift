@@ -107,11 +107,18 @@ public struct InkKalmanPredictor: PredictorStage {
 
     /// Feeds the Kalman filter the inputs the modeler accepted this event and computes ink's
     /// prediction from the modeler's tip.
-    public mutating func observe(lastFilter: any FilterStage) {
+    public mutating func observe(lastFilter: inout any FilterStage) {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         tip = nil
         estimate = nil
-        guard let filter = lastFilter as? InkModelerFilter else { return }
+        observe(modeler: &lastFilter)
+    }
+
+    private mutating func observe<F: FilterStage>(modeler filter: inout F) {
+        _ = InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
+    }
+
+    private mutating func predict(from filter: inout InkModelerFilter) {
         let sampling = filter.modeler.parameters.sampling
         if kalman.parameters.outputRateHz != sampling.minOutputRate {
             var p = parameters.kalman

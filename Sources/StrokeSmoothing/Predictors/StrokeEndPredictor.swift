@@ -57,10 +57,18 @@ public struct StrokeEndPredictor: PredictorStage {
     public mutating func observe(_ sample: AttributedSample) { heading = sample.heading }
 
     /// Computes ink's stroke-end prediction from the modeler's state after this event.
-    public mutating func observe(lastFilter: any FilterStage) {
+    public mutating func observe(lastFilter: inout any FilterStage) {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         tip = nil
-        guard let filter = lastFilter as? InkModelerFilter, filter.modeler.isStrokeInProgress else { return }
+        observe(modeler: &lastFilter)
+    }
+
+    private mutating func observe<F: FilterStage>(modeler filter: inout F) {
+        _ = InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
+    }
+
+    private mutating func predict(from filter: inout InkModelerFilter) {
+        guard filter.modeler.isStrokeInProgress else { return }
         if !results.isEmpty { results.removeAll(keepingCapacity: true) }
         filter.modeler.predictStrokeEnd(into: &results)
         var h = heading

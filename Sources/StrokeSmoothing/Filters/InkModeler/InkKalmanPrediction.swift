@@ -162,7 +162,8 @@ extension InkStrokeModeler {
                                              limit: parameters.sampling.maxOutputsPerCall)
         var emission = beginEmission(previousTime: last.input.time, start: results.count)
         while let tip = prediction.next() {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
     }
 
