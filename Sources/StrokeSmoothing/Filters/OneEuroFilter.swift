@@ -12,7 +12,8 @@ import StrokeCore
 ///   rate, so nothing is divided by zero (the reference's rule); before two timestamps the rate
 ///   is the `rate` parameter;
 /// - α(fc) = 1 / (1 + τ/Tₑ) with τ = 1/(2π·fc) and Tₑ = 1/f (computed as p/(p + 1) with
-///   p = 2π·fc·Tₑ, the same number to within an ulp or two);
+///   p = 2π·fc·Tₑ; the update below as x̂ = x − (x − x̂′)/(1 + p): the same numbers to within
+///   a few ulps, with one division between a sample's filtered value and the next's);
 /// - derivative dx = (x − x̂′)·f from the previous *filtered* value x̂′ (`derivative=filtered`,
 ///   the reference's behaviour since August 2023), or (x − x′)·f from the previous raw value
 ///   (`derivative=raw`: the paper's and MediaPipe's);
@@ -90,16 +91,24 @@ public struct OneEuroFilter: FilterStage {
 
     /// The validated parameters.
     public let parameters: Parameters
-    private let twoPi = 2 * Double.pi
-    // Per stroke.
-    private var started = false
-    private var lastTime = 0.0
-    private var frequency = 0.0     // f
-    private var period = 0.0        // Tₑ = 1/f
-    private var raw = Point.zero    // previous raw position (derivative=raw)
-    private var filtered = Point.zero
-    private var derivativeX = 0.0, derivativeY = 0.0
-    private var heading = Vector(dx: 1, dy: 0)
+    private var state = State()
+
+    /// The filter's memory of the stroke. With u = x − x̂′ (the innovation) and
+    /// q = u/(1 + p) (so x̂ = x − q), what is carried from sample to sample is q, x′ and dx̂:
+    /// the next innovation is (x − x′) + q′, one addition, which keeps the chain of dependent
+    /// operations from one sample to the next short (one division in it). Kept in a local
+    /// variable during ``process(_:into:)``, so it stays in registers.
+    struct State: Sendable {
+        var started = false
+        var lastTime = 0.0
+        var frequency = 0.0             // f
+        var period = 0.0                // Tₑ = 1/f
+        var raw = Point.zero            // x′: the previous raw position
+        var filtered = Point.zero
+        var qx = 0.0, qy = 0.0          // the previous sample's u/(1 + p)
+        var derivativeX = 0.0, derivativeY = 0.0
+        var heading = Vector(dx: 1, dy: 0)
+    }
 
     /// Creates the filter.
     /// - Throws: ``StageParameterError`` for a cutoff or rate out of its domain.
@@ -111,74 +120,99 @@ public struct OneEuroFilter: FilterStage {
 
     /// Forgets the stroke.
     public mutating func reset() {
-        started = false
-        frequency = parameters.rateHz
-        period = 1 / parameters.rateHz
-        derivativeX = 0
-        derivativeY = 0
-        heading = Vector(dx: 1, dy: 0)
+        state = State()
+        state.frequency = parameters.rateHz
+        state.period = 1 / parameters.rateHz
     }
 
     /// Filters one sample: always exactly one output.
     public mutating func push(_ sample: AttributedSample, into output: inout [AttributedSample]) {
-        output.append(filter(sample))
+        var out = sample
+        if parameters.derivative == .filtered {
+            Self.filter(&out, &state, parameters, derivativeFromFiltered: true)
+        } else {
+            Self.filter(&out, &state, parameters, derivativeFromFiltered: false)
+        }
+        output.append(out)
     }
 
-    /// Filters every sample of `input` (one output each), in one specialised loop.
+    /// Filters every sample of `input` (one output each), in one loop per derivative rule,
+    /// with the state in local variables (registers), not re-read from memory per sample.
     public mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample]) {
         output.reserveCapacity(output.count + input.count)
-        for i in input.indices { output.append(filter(input[i])) }
+        if parameters.derivative == .filtered {
+            process(input, into: &output, derivativeFromFiltered: true)
+        } else {
+            process(input, into: &output, derivativeFromFiltered: false)
+        }
     }
 
-    /// The filtered sample.
     @inline(__always)
-    mutating func filter(_ sample: AttributedSample) -> AttributedSample {
-        var out = sample
+    private mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample],
+                                  derivativeFromFiltered: Bool) {
+        var s = state
+        let p = parameters
+        for i in input.indices {
+            var out = input[i]
+            Self.filter(&out, &s, p, derivativeFromFiltered: derivativeFromFiltered)
+            output.append(out)
+        }
+        state = s
+    }
+
+    /// Filters `sample` in place: its position, speed and heading.
+    @inline(__always)
+    static func filter(_ out: inout AttributedSample, _ s: inout State, _ parameters: Parameters,
+                       derivativeFromFiltered: Bool) {
+        let sample = out
         let t = sample.time
         let p = sample.location
-        guard started else {
-            started = true
-            lastTime = t
-            raw = p
-            filtered = p
+        guard s.started else {
+            s.started = true
+            s.lastTime = t
+            s.raw = p
+            s.filtered = p
+            s.qx = 0
+            s.qy = 0
             out.speed = 0
-            out.heading = heading
-            return out
+            out.heading = s.heading
+            return
         }
-        if t > lastTime {
-            let dt = t - lastTime
-            frequency = 1 / dt
-            period = dt
+        if t > s.lastTime {
+            let dt = t - s.lastTime
+            s.frequency = 1 / dt
+            s.period = dt
         }
-        lastTime = t
-        let f = frequency
-        let r = twoPi * period                          // 2π·Tₑ
-        let pd = r * parameters.dCutoff
-        let alphaD = pd / (pd + 1)
-        // Derivative, from the previous filtered (or raw) value.
-        let base = parameters.derivative == .filtered ? filtered : raw
-        let dx = (p.x - base.x) * f, dy = (p.y - base.y) * f
-        derivativeX += alphaD * (dx - derivativeX)
-        derivativeY += alphaD * (dy - derivativeY)
-        // Speed-dependent cutoffs, then the position filters.
-        let px = r * (parameters.minCutoff + parameters.beta * abs(derivativeX))
-        let py = r * (parameters.minCutoff + parameters.beta * abs(derivativeY))
-        let ax = px / (px + 1), ay = py / (py + 1)
-        let x = filtered.x + ax * (p.x - filtered.x)
-        let y = filtered.y + ay * (p.y - filtered.y)
-        let mx = x - filtered.x, my = y - filtered.y
+        s.lastTime = t
+        let f = s.frequency
+        let r = 2 * Double.pi * s.period                // 2π·Tₑ
+        // α(dCutoff) = pd/(pd + 1) with pd = r·dCutoff; dx̂ = c2·dx̂′ + c1·(x − base) with
+        // c2 = 1 − α = 1/(pd + 1) and c1 = α·f = 2π·dCutoff/(pd + 1) (f·Tₑ = 1).
+        let c2 = 1 / (r * parameters.dCutoff + 1)
+        let c1 = 2 * Double.pi * parameters.dCutoff * c2
+        let a1 = 1 + r * parameters.minCutoff, b = r * parameters.beta   // 1 + p = a1 + b·|dx̂|
+        // Innovations u = x − x̂′ and the derivative's input.
+        let stepX = p.x - s.raw.x, stepY = p.y - s.raw.y
+        let ux = stepX + s.qx, uy = stepY + s.qy
+        let vx = derivativeFromFiltered ? ux : stepX, vy = derivativeFromFiltered ? uy : stepY
+        s.derivativeX = c2 * s.derivativeX + c1 * vx
+        s.derivativeY = c2 * s.derivativeY + c1 * vy
+        // x̂ = x̂′ + α·u with α = p/(1 + p), i.e. x̂ = x − u/(1 + p).
+        s.qx = ux / (a1 + b * abs(s.derivativeX))
+        s.qy = uy / (a1 + b * abs(s.derivativeY))
+        let x = p.x - s.qx, y = p.y - s.qy
+        let mx = x - s.filtered.x, my = y - s.filtered.y
         let length = (mx * mx + my * my).squareRoot()
         if length > 0, length.isFinite {
             let inverse = 1 / length
-            heading = Vector(dx: mx * inverse, dy: my * inverse)
+            s.heading = Vector(dx: mx * inverse, dy: my * inverse)
             out.speed = length * f
         } else {
             out.speed = 0
         }
-        out.heading = heading
-        raw = p
-        filtered = Point(x: x, y: y)
-        out.location = filtered
-        return out
+        out.heading = s.heading
+        s.raw = p
+        s.filtered = Point(x: x, y: y)
+        out.location = s.filtered
     }
 }
