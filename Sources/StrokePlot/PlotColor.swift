@@ -36,8 +36,8 @@ public struct PlotColor: Hashable, Sendable {
     public static let grey = PlotColor(hex: 0x808080)
 
     /// The Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design"), distinguishable
-    /// under the common colour-vision deficiencies, then four darker extras for large
-    /// comparisons. Series take colours in this order.
+    /// under the common colour-vision deficiencies, then darker extras for large comparisons.
+    /// Series take colours in this order.
     public static let palette: [PlotColor] = [
         PlotColor(hex: 0x0072B2), // blue
         PlotColor(hex: 0xD55E00), // vermillion
@@ -51,6 +51,12 @@ public struct PlotColor: Hashable, Sendable {
         PlotColor(hex: 0x3969AC),
         PlotColor(hex: 0x80BA5A),
         PlotColor(hex: 0xA5AA99),
+        // More for the default experiment's 15 pipelines (seeds and peers side by side).
+        PlotColor(hex: 0xE31A1C), // red
+        PlotColor(hex: 0x8C510A), // brown
+        PlotColor(hex: 0x01665E), // dark teal
+        PlotColor(hex: 0xC51B7D), // magenta
+        PlotColor(hex: 0x4D4D4D), // dark grey
     ]
 
     /// The `i`-th palette colour, cycling.

@@ -19,9 +19,9 @@ import StrokeCore
 ///
 /// So the drawn prediction runs from the committed ink's end (the modeled tip) through the
 /// pen's estimated position to a short extrapolation beyond it: it hides the spring model's
-/// lag as well as the display's. ``predictedLocation(ahead:for:)`` is the same path without the
-/// confidence limit: the connector for its duration T, then the estimate's cubic at h − T
-/// (ink's own time stamps; the estimate is at the newest input's time, which the tip shares).
+/// lag as well as the display's. ``predictedLocation(ahead:for:)`` — where the predictor puts
+/// the *pen* h after the newest input, for prediction error at fixed horizons — is the
+/// estimate's cubic at h, without the confidence limit (the connector only joins the ink to it).
 ///
 /// Parameters are ``KalmanPredictor``'s (ink's `KalmanPredictorParams` in points: lengths × 50,
 /// variances × 2500) except the output rate, which is the modeler's, plus the connector's
@@ -78,10 +78,7 @@ public struct InkKalmanPredictor: PredictorStage {
     private var kalman: KalmanPredictor
     private var results: [InkModeledResult] = []
     private var pending: [AttributedSample] = []
-    private var tip: InkTipState?
     private var estimate: KalmanPredictor.State?
-    private var sampleInterval = 1.0 / 180
-    private var maxOutputs = 100_000
     private var heading = Vector(dx: 1, dy: 0)
 
     /// Creates the predictor.
@@ -96,7 +93,6 @@ public struct InkKalmanPredictor: PredictorStage {
     public mutating func reset() {
         kalman.reset()
         pending.removeAll(keepingCapacity: true)
-        tip = nil
         estimate = nil
         heading = Vector(dx: 1, dy: 0)
     }
@@ -109,7 +105,6 @@ public struct InkKalmanPredictor: PredictorStage {
     /// prediction from the modeler's tip.
     public mutating func observe(lastFilter: inout any FilterStage) {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-        tip = nil
         estimate = nil
         observe(modeler: &lastFilter)
     }
@@ -126,8 +121,6 @@ public struct InkKalmanPredictor: PredictorStage {
             guard let rebuilt = try? KalmanPredictor(p) else { return }
             kalman = rebuilt
         }
-        sampleInterval = 1 / sampling.minOutputRate
-        maxOutputs = sampling.maxOutputsPerCall
         for input in filter.kalmanInputs {
             kalman.observe(AttributedSample(time: input.time, location: input.location))
         }
@@ -136,7 +129,6 @@ public struct InkKalmanPredictor: PredictorStage {
         filter.modeler.predictKalman(using: kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
         var h = heading
         for r in results { pending.append(filter.attributed(r, heading: &h)) }
-        tip = filter.modeler.positionModel.state
         estimate = kalman.estimatedState
     }
 
@@ -145,15 +137,11 @@ public struct InkKalmanPredictor: PredictorStage {
         predicted.append(contentsOf: pending)
     }
 
-    /// ink's prediction path without the confidence limit, `ahead` seconds after the tip.
+    /// Where ink's Kalman filter puts the pen `ahead` seconds after the newest input: the
+    /// estimate's constant-jerk cubic (without the confidence limit). The drawn connector is
+    /// not a claim about the pen: it joins the lagging ink to this estimate.
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
-        guard let tip, let estimate else { return nil }
-        let connector = InkKalmanConnector(
-            from: tip, toPosition: InkVec2(Float(estimate.position.x), Float(estimate.position.y)),
-            velocity: InkVec2(Float(estimate.velocity.dx), Float(estimate.velocity.dy)),
-            sampleInterval: sampleInterval, minCatchupVelocity: Float(parameters.minCatchupVelocity), limit: maxOutputs)
-        let duration = connector.durationSeconds
-        if ahead <= duration, duration > 0 { return connector.position(atFraction: Swift.max(ahead, 0) / duration) }
-        return estimate.advanced(by: ahead - duration).position
+        guard let estimate else { return nil }
+        return estimate.advanced(by: ahead).position
     }
 }

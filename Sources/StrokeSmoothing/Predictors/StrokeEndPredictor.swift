@@ -12,11 +12,10 @@ import StrokeCore
 /// as the pipeline's last filter (``requiredFilter``), and takes no parameters of its own (ink's
 /// `StrokeEndPredictorParams` is empty): its step and stopping rule are the modeler's.
 ///
-/// ``predictedLocation(ahead:for:)``: the catch-up path at `ahead` seconds after the tip
-/// (linear between its steps, from the tip to the first), and the input's position after its
-/// last step (the pen is predicted to stop there). No prediction when the tip already sits on
-/// the input. Per event O(steps) ≤ `endOfStrokeMaxIterations`; no allocation once the buffer
-/// has grown.
+/// ``predictedLocation(ahead:for:)`` (prediction error at fixed horizons): the newest
+/// (wobble-corrected) input, at every horizon — the pen is predicted to stop there; the
+/// catch-up is the ink's way to it. No prediction when the tip already sits on the input.
+/// Per event O(steps) ≤ `endOfStrokeMaxIterations`; no allocation once the buffer has grown.
 public struct StrokeEndPredictor: PredictorStage {
     /// `predict:stroke-end`.
     public static let kind = StageKind.predict
@@ -38,7 +37,7 @@ public struct StrokeEndPredictor: PredictorStage {
     public let parameters: NoParameters
     private var results: [InkModeledResult] = []
     private var pending: [AttributedSample] = []
-    private var tip: TimedPoint?
+    private var anchor: Point?
     private var heading = Vector(dx: 1, dy: 0)
 
     /// Creates the predictor.
@@ -49,7 +48,7 @@ public struct StrokeEndPredictor: PredictorStage {
     /// Forgets the stroke.
     public mutating func reset() {
         pending.removeAll(keepingCapacity: true)
-        tip = nil
+        anchor = nil
         heading = Vector(dx: 1, dy: 0)
     }
 
@@ -59,7 +58,7 @@ public struct StrokeEndPredictor: PredictorStage {
     /// Computes ink's stroke-end prediction from the modeler's state after this event.
     public mutating func observe(lastFilter: inout any FilterStage) {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-        tip = nil
+        anchor = nil
         observe(modeler: &lastFilter)
     }
 
@@ -73,8 +72,7 @@ public struct StrokeEndPredictor: PredictorStage {
         filter.modeler.predictStrokeEnd(into: &results)
         var h = heading
         for r in results { pending.append(filter.attributed(r, heading: &h)) }
-        let state = filter.modeler.positionModel.state
-        tip = TimedPoint(time: state.time, location: Point(x: Double(state.position.x), y: Double(state.position.y)))
+        anchor = filter.modeler.kalmanInput?.position
     }
 
     /// Appends the prediction computed for this event.
@@ -82,19 +80,11 @@ public struct StrokeEndPredictor: PredictorStage {
         predicted.append(contentsOf: pending)
     }
 
-    /// The catch-up path `ahead` seconds after the tip; its end once it has arrived.
+    /// Where this predictor puts the pen `ahead` seconds after the newest input: where the
+    /// newest input is (it predicts the stroke ends there; the catch-up it draws is the ink's
+    /// way there, not the pen's). `nil` when it predicts nothing (no stroke, tip already there).
     public func predictedLocation(ahead: Double, for event: TouchEvent) -> Point? {
-        guard let tip, let last = pending.last else { return nil }
-        let t = tip.time + ahead
-        var previous = tip
-        for s in pending {
-            if t <= s.time {
-                let span = s.time - previous.time
-                guard span > 0 else { return s.location }
-                return previous.location.interpolated(to: s.location, by: Swift.max(0, (t - previous.time) / span))
-            }
-            previous = TimedPoint(time: s.time, location: s.location)
-        }
-        return last.location
+        guard !pending.isEmpty else { return nil }
+        return anchor
     }
 }

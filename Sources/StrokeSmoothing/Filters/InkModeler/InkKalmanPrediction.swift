@@ -47,18 +47,6 @@ struct InkKalmanConnector: Sendable {
         startTime = tip.time
     }
 
-    /// Connector duration T in seconds (count × h).
-    var durationSeconds: Double { duration }
-
-    /// The connector's position a fraction `s` ∈ [0, 1] of the way (s = i/count at its points),
-    /// widened to `Double`.
-    func position(atFraction s: Double) -> Point {
-        let t = Float(s)
-        let t2 = t * t, t3 = t2 * t
-        let p = a * t3 + b * t2 + c * t + d
-        return Point(x: Double(p.x), y: Double(p.y))
-    }
-
     /// The next connector point, or `nil` after the last.
     mutating func next() -> InkTipState? {
         guard i < count else { return nil }
