@@ -192,8 +192,8 @@ public struct InkModelerFilter: FilterStage {
     /// The validated parameters.
     public let parameters: Parameters
     /// The modeler and its state: what ink's predictors (`predict:ink-kalman`,
-    /// `predict:stroke-end`) predict from.
-    private(set) var modeler: InkStrokeModeler
+    /// `predict:stroke-end`) predict from; they read it in place and never change it.
+    var modeler: InkStrokeModeler
     /// What ink fed its Kalman predictor during the last ``process(_:into:)`` or
     /// ``finish(_:into:)`` call: each accepted `down`/`move` input's time and wobble-corrected
     /// position, in order.
@@ -203,8 +203,8 @@ public struct InkModelerFilter: FilterStage {
     private var results: [InkModeledResult] = []
     /// The newest accepted input: the channels of emitted samples, and where an `up` without
     /// a sample lifts the pen.
-    private var newest = AttributedSample(time: 0, location: .zero)
-    private var forceScale = 1.0
+    private(set) var newest = AttributedSample(time: 0, location: .zero)
+    private(set) var forceScale = 1.0
     private var heading = Vector(dx: 1, dy: 0)
     /// Which stylus values this stroke passes to ink (decided at its first sample).
     private var modelsPressure = true, modelsTilt = true, modelsOrientation = true
@@ -245,6 +245,7 @@ public struct InkModelerFilter: FilterStage {
     /// Models every sample of one event (`kalmanInputs` then holds this event's).
     public mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample]) {
         if !kalmanInputs.isEmpty { kalmanInputs.removeAll(keepingCapacity: true) }
+        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
         for i in input.indices { push(input[i], into: &output) }
     }
 
@@ -253,6 +254,7 @@ public struct InkModelerFilter: FilterStage {
     /// last accepted input was.
     public mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample]) {
         if !kalmanInputs.isEmpty { kalmanInputs.removeAll(keepingCapacity: true) }
+        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
         guard let last = input.last else { flush(into: &output); return }
         for i in input.indices.dropLast() { push(input[i], into: &output) }
         if !modeler.isStrokeInProgress {
@@ -280,7 +282,8 @@ public struct InkModelerFilter: FilterStage {
             tilt: modelsTilt ? (sample.altitude.isFinite ? Swift.max(0, Double.pi / 2 - sample.altitude) : 0) : nil,
             orientation: modelsOrientation
                 ? (sample.azimuth.isFinite ? (sample.azimuth < 0 ? sample.azimuth + 2 * Double.pi : sample.azimuth) : 0) : nil)
-        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
+        // `results` is cleared once per call of process/finish, not per input.
+        let start = results.count
         do { try modeler.update(input, into: &results) } catch {
             rejectedInputs += 1
             return false
@@ -289,18 +292,21 @@ public struct InkModelerFilter: FilterStage {
         if type != .up, let fed = modeler.kalmanInput {
             kalmanInputs.append(TimedPoint(time: fed.time, location: fed.position))
         }
-        output.reserveCapacity(output.count + results.count)
-        for r in results { output.append(attributed(r, heading: &heading)) }
+        output.reserveCapacity(output.count + results.count - start)
+        for k in start..<results.count { output.append(attributed(results[k], heading: &heading)) }
+        if results.count > 4096 { results.removeAll(keepingCapacity: true) }
         return true
     }
 
     /// Calls `body` with `filter` as an ``InkModelerFilter`` when it is one, in place (ink's
     /// predictors read the modeler once per event; a copy would retain its buffers and cost
-    /// more than the read). `nil` when `filter` is another filter.
-    static func withModeler<F: FilterStage, R>(_ filter: inout F, _ body: (inout InkModelerFilter) -> R) -> R? {
-        guard F.self == InkModelerFilter.self else { return nil }
-        return withUnsafeMutablePointer(to: &filter) { pointer in
-            pointer.withMemoryRebound(to: InkModelerFilter.self, capacity: 1) { body(&$0.pointee) }
+    /// more than the read). Nothing when `filter` is another filter.
+    @inline(__always)
+    static func withModeler<F: FilterStage>(_ filter: inout F, _ body: (inout InkModelerFilter) -> Void) {
+        guard F.self == InkModelerFilter.self else { return }
+        withUnsafeMutablePointer(to: &filter) { pointer in
+            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: InkModelerFilter.self).withMemoryRebound(
+                to: InkModelerFilter.self, capacity: 1) { body(&$0.pointee) }
         }
     }
 
@@ -308,7 +314,14 @@ public struct InkModelerFilter: FilterStage {
     /// position, force, altitude, azimuth, speed and heading (`heading` is kept when the tip
     /// is at rest). Also used by ink's predictors for the samples they predict.
     func attributed(_ r: InkModeledResult, heading: inout Vector) -> AttributedSample {
-        var s = newest
+        Self.attributed(r, template: newest, forceScale: forceScale, heading: &heading)
+    }
+
+    /// ``attributed(_:heading:)`` from its inputs (no copy of the filter per sample).
+    @inline(__always)
+    static func attributed(_ r: InkModeledResult, template: AttributedSample, forceScale: Double,
+                           heading: inout Vector) -> AttributedSample {
+        var s = template
         s.time = r.time
         s.location = r.position
         if let p = r.pressure { s.force = p * forceScale }

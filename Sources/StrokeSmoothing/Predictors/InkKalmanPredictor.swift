@@ -101,6 +101,11 @@ public struct InkKalmanPredictor: PredictorStage {
     /// only their heading is kept, for the predicted samples' heading at a standstill.
     public mutating func observe(_ sample: AttributedSample) { heading = sample.heading }
 
+    /// Keeps the newest sample's heading.
+    public mutating func observe(_ samples: [AttributedSample]) {
+        if let last = samples.last { heading = last.heading }
+    }
+
     /// Feeds the Kalman filter the inputs the modeler accepted this event and computes ink's
     /// prediction from the modeler's tip.
     public mutating func observe(lastFilter: inout any FilterStage) {
@@ -110,7 +115,7 @@ public struct InkKalmanPredictor: PredictorStage {
     }
 
     private mutating func observe<F: FilterStage>(modeler filter: inout F) {
-        _ = InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
+        InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
     }
 
     private mutating func predict(from filter: inout InkModelerFilter) {
@@ -126,9 +131,10 @@ public struct InkKalmanPredictor: PredictorStage {
         }
         guard filter.modeler.isStrokeInProgress else { return }
         if !results.isEmpty { results.removeAll(keepingCapacity: true) }
-        filter.modeler.predictKalman(using: kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
+        filter.modeler.predictKalman(using: &kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
         var h = heading
-        for r in results { pending.append(filter.attributed(r, heading: &h)) }
+        let template = filter.newest, scale = filter.forceScale
+        for r in results { pending.append(InkModelerFilter.attributed(r, template: template, forceScale: scale, heading: &h)) }
         estimate = kalman.estimatedState
     }
 

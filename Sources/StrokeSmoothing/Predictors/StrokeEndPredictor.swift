@@ -55,6 +55,11 @@ public struct StrokeEndPredictor: PredictorStage {
     /// Keeps the modeled points' heading (for predicted samples at a standstill).
     public mutating func observe(_ sample: AttributedSample) { heading = sample.heading }
 
+    /// Keeps the newest sample's heading.
+    public mutating func observe(_ samples: [AttributedSample]) {
+        if let last = samples.last { heading = last.heading }
+    }
+
     /// Computes ink's stroke-end prediction from the modeler's state after this event.
     public mutating func observe(lastFilter: inout any FilterStage) {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
@@ -63,15 +68,16 @@ public struct StrokeEndPredictor: PredictorStage {
     }
 
     private mutating func observe<F: FilterStage>(modeler filter: inout F) {
-        _ = InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
+        InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
     }
 
     private mutating func predict(from filter: inout InkModelerFilter) {
         guard filter.modeler.isStrokeInProgress else { return }
         if !results.isEmpty { results.removeAll(keepingCapacity: true) }
-        filter.modeler.predictStrokeEnd(into: &results)
+        filter.modeler.predictStrokeEndInPlace(into: &results)
         var h = heading
-        for r in results { pending.append(filter.attributed(r, heading: &h)) }
+        let template = filter.newest, scale = filter.forceScale
+        for r in results { pending.append(InkModelerFilter.attributed(r, template: template, forceScale: scale, heading: &h)) }
         anchor = filter.modeler.kalmanInput?.position
     }
 

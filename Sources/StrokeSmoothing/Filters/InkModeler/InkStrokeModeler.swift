@@ -74,7 +74,7 @@ public struct InkStrokeModeler: Sendable {
     private(set) var positionModel: InkPositionModeler
     private(set) var stylus: InkStylusStateModeler
     private(set) var loopMitigation: InkLoopContractionMitigation
-    private var strokeEnd: InkStrokeEndPredictor
+    private(set) var strokeEnd: InkStrokeEndPredictor
     /// ink's Kalman predictor, fed the corrected inputs (only with `parameters.kalman`).
     private(set) var kalman: KalmanPredictor?
     private(set) var last: LastInput?
