@@ -103,12 +103,12 @@ public struct KritaStabilizerFilter: FilterStage {
         /// Every parameter.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .integer(\.samples, "samples", in: 1...1000,
-                     help: "samples averaged (1 ms apart with clock=timer); 1 = no smoothing"),
-            .flag(\.delay, "delay", help: "dead zone: the ink stays until the pen is farther than delayDistance from it"),
-            .number(\.delayDistance, "delayDistance", in: 0...100_000, unit: "units", help: "dead-zone radius"),
-            .flag(\.finish, "finish", help: "finish line: at the end of the stroke the ink catches up with the pen"),
-            .flag(\.stabilizeSensors, "stabilizeSensors", help: "average force, altitude and azimuth as well as the position"),
-            .integer(\.pollMs, "poll", in: 1...1000, help: "ms between Krita's polls (clock=timer)"),
+                     help: "samples averaged: Krita's stabilizer \"Distance\" (1 ms apart with clock=timer); Krita uses ≥ 3, 1 = no smoothing"),
+            .flag(\.delay, "delay", help: "Krita's \"Delay\": the ink stays until the pen is farther than delayDistance from it"),
+            .number(\.delayDistance, "delayDistance", in: 0...100_000, unit: "units", help: "dead-zone radius (Krita's delay distance, pixels at 100 % zoom)"),
+            .flag(\.finish, "finish", help: "Krita's \"Finish line\": at the end of the stroke the ink catches up with the pen"),
+            .flag(\.stabilizeSensors, "stabilizeSensors", help: "Krita's \"Stabilize sensors\": average force, altitude and azimuth as well as the position"),
+            .integer(\.pollMs, "poll", in: 1...1000, help: "ms between Krita's polls, its stabilizerSampleSize (15; 50 on Windows) (clock=timer)"),
             .choice(\.clock, "clock", help: "timer: Krita's 1 ms samples polled every `poll` ms; events: one sample per input"),
         ]
     }

@@ -73,10 +73,10 @@ public struct KritaWeightedFilter: FilterStage {
         /// Every parameter.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .number(\.distance, "distance", in: 0...100_000, unit: "units",
-                    help: "reach of the smoothing along the path (3σ of the Gaussian); 0 = off"),
+                    help: "Krita's \"Distance\": reach of the smoothing along the path (3σ of the Gaussian), pixels at 100 % zoom; 0 = off"),
             .number(\.tailAggressiveness, "tailAggressiveness", in: 0...1,
-                    help: "how much falling pressure shortens the smoothing at the stroke's end"),
-            .flag(\.smoothPressure, "smoothPressure", help: "smooth the pressure (force) with the same weights"),
+                    help: "Krita's \"Stroke end\": how much falling pressure shortens the smoothing at the stroke's end"),
+            .flag(\.smoothPressure, "smoothPressure", help: "Krita's \"Smooth pressure\": smooth the pressure (force) with the same weights"),
         ]
     }
 
