@@ -162,6 +162,17 @@ final class KritaFilterTests: XCTestCase {
         XCTAssertEqual(out.last!.location, samples.last!.location, "the finish line reaches the pen")
     }
 
+    /// A pen resting on one spot while the tablet keeps reporting it: once the average has
+    /// reached the pen, nothing more is emitted (rounding in the running mean does not count).
+    func testStabilizerEmitsNothingWhileThePenRests() throws {
+        var samples = line(20)
+        let rest = samples.last!
+        samples += (1...480).map { i in var s = rest; s.time += Double(i) / 240; return s }  // 2 s at 240 Hz
+        let out = run(try KritaStabilizerFilter(.init(samples: 50, delay: false, finish: false)), samples)
+        let settled = out.filter { $0.time > rest.time + 0.5 }
+        XCTAssertTrue(settled.isEmpty, "\(settled.count) points emitted while the pen rested")
+    }
+
     func testStabilizerAveragesSensorsOnRequest() throws {
         let samples = line(40) { i in i % 2 == 0 ? 0.2 : 0.8 }
         let averaged = run(try KritaStabilizerFilter(.init(samples: 10, delay: false, finish: false, clock: .events)), samples)

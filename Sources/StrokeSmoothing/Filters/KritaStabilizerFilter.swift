@@ -33,8 +33,8 @@ import StrokeCore
 /// milliseconds elapsed, then `samples` copies of the last event are fed (Krita's
 /// `addFinishingEvent`): the ink reaches the pen unless the dead zone holds it.
 ///
-/// A point equal to the last emitted one (position, force, altitude, azimuth) is not emitted
-/// again (Krita's line between two equal points draws nothing). Outputs get their speed and
+/// A point equal to the last emitted one (position, force, altitude, azimuth, to within
+/// rounding) is not emitted again (Krita's line between two equal points draws nothing). Outputs get their speed and
 /// heading re-derived. Krita's "delayed paint" (drawing a poll's points spread over time) is a
 /// display matter and not modelled.
 ///
@@ -249,12 +249,20 @@ public struct KritaStabilizerFilter: FilterStage {
         queue[head] = s
         head += 1
         if head == count { head = 0 }
-        let unchanged = result.location == lastEmitted.location && result.force == lastEmitted.force
-            && result.altitude == lastEmitted.altitude && result.azimuth == lastEmitted.azimuth
+        let unchanged = Self.same(result.location.x, lastEmitted.location.x) && Self.same(result.location.y, lastEmitted.location.y)
+            && Self.same(result.force, lastEmitted.force) && Self.same(result.altitude, lastEmitted.altitude)
+            && Self.same(result.azimuth, lastEmitted.azimuth)
         lastEmitted = result
         guard !unchanged else { return }
         kinematics.reattribute(&result)
         output.append(result)
+    }
+
+    /// Equal to within rounding (1e-12 relative): the running mean of identical samples can
+    /// differ from them in the last bit, which must not count as the pen moving.
+    @inline(__always)
+    static func same(_ a: Double, _ b: Double) -> Bool {
+        a == b || abs(a - b) <= 1e-12 * Swift.max(1, abs(a), abs(b))
     }
 
     /// From angle `a` towards `b` by `t` along the shorter arc, in (−π, π].
