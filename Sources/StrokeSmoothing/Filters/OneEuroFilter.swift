@@ -103,6 +103,7 @@ public struct OneEuroFilter: FilterStage {
         var lastTime = 0.0
         var frequency = 0.0             // f
         var period = 0.0                // Tₑ = 1/f
+        var c2 = 1.0                    // 1/(2π·Tₑ·dCutoff + 1)
         var raw = Point.zero            // x′: the previous raw position
         var filtered = Point.zero
         var qx = 0.0, qy = 0.0          // the previous sample's u/(1 + p)
@@ -123,6 +124,7 @@ public struct OneEuroFilter: FilterStage {
         state = State()
         state.frequency = parameters.rateHz
         state.period = 1 / parameters.rateHz
+        state.c2 = 1 / (2 * Double.pi * state.period * parameters.dCutoff + 1)
     }
 
     /// Filters one sample: always exactly one output.
@@ -179,16 +181,20 @@ public struct OneEuroFilter: FilterStage {
             return
         }
         if t > s.lastTime {
+            // f = 1/Tₑ and c2 = 1/(2π·Tₑ·dCutoff + 1) with one division between them.
             let dt = t - s.lastTime
-            s.frequency = 1 / dt
+            let d = 2 * Double.pi * dt * parameters.dCutoff + 1
+            let inverse = 1 / (dt * d)
+            s.frequency = d * inverse
             s.period = dt
+            s.c2 = dt * inverse
         }
         s.lastTime = t
         let f = s.frequency
         let r = 2 * Double.pi * s.period                // 2π·Tₑ
         // α(dCutoff) = pd/(pd + 1) with pd = r·dCutoff; dx̂ = c2·dx̂′ + c1·(x − base) with
         // c2 = 1 − α = 1/(pd + 1) and c1 = α·f = 2π·dCutoff/(pd + 1) (f·Tₑ = 1).
-        let c2 = 1 / (r * parameters.dCutoff + 1)
+        let c2 = s.c2
         let c1 = 2 * Double.pi * parameters.dCutoff * c2
         let a1 = 1 + r * parameters.minCutoff, b = r * parameters.beta   // 1 + p = a1 + b·|dx̂|
         // Innovations u = x − x̂′ and the derivative's input.
@@ -204,8 +210,7 @@ public struct OneEuroFilter: FilterStage {
         let mx = x - s.filtered.x, my = y - s.filtered.y
         let length = (mx * mx + my * my).squareRoot()
         if length > 0, length.isFinite {
-            let inverse = 1 / length
-            s.heading = Vector(dx: mx * inverse, dy: my * inverse)
+            s.heading = Vector(dx: mx / length, dy: my / length)
             out.speed = length * f
         } else {
             out.speed = 0
