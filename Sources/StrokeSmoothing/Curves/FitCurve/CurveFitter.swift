@@ -22,6 +22,13 @@ import StrokeCore
 /// and from Pₛ to the nearest later one is measured; above `cornerAngle` each half gets its
 /// one-sided tangent instead, and the join keeps the sharp turn.
 ///
+/// Free ends (StrokeLab's addition): an end given no tangent (`nil`) gets its control point by
+/// least squares too — three or four unknowns instead of two, normal equations solved by
+/// Gaussian elimination; when they are singular (three points or fewer) the tangent is
+/// estimated from the neighbouring point, as Paper.js always does. Samples of a cubic Bézier
+/// then fit exactly (after reparameterisation), where a neighbour-chord tangent misses them.
+/// Given both tangents, as ``fit(_:tolerance:)`` gives them, the fitter is Paper.js's.
+///
 /// `tolerance` is Paper.js's `error`: a *squared* distance (`fit-curve(error=e)` passes e²).
 /// Cost O(n) per iteration and level of splitting: O(n log n) typical, O(n²) worst. Scratch
 /// buffers are kept between calls, so fitting allocates only as they grow.
@@ -54,11 +61,14 @@ public struct CurveFitter: Sendable {
     public var cornerAngle: Double
     /// Distance over which a corner's turn and tangents are measured.
     public var cornerRadius: Double
+    /// Fits tried per run before splitting, each after a reparameterisation (Paper.js: 5).
+    public var attempts: Int = 5
 
     /// Paper.js's `Numerical.EPSILON`.
     public static let epsilon = 1e-12
 
     private var u: [Double] = []
+    private var uAlt: [Double] = []
 
     /// A fitter; by default Paper.js's (no corners).
     public init(tolerance: Double, iterationLimit: Double? = nil, cornerAngle: Double = .pi, cornerRadius: Double = 0) {
@@ -83,25 +93,48 @@ public struct CurveFitter: Sendable {
     }
 
     /// `fitCubic`: appends the cubics fitting `points[first…last]` with end tangents `tan1`
-    /// (at the first point, pointing in) and `tan2` (at the last, pointing back) to `out`.
-    public mutating func fit(_ points: [Point], first: Int, last: Int, tan1: Vector, tan2: Vector, into out: inout [Cubic]) {
+    /// (at the first point, pointing in) and `tan2` (at the last, pointing back) to `out`; a
+    /// `nil` tangent is a free end.
+    public mutating func fit(_ points: [Point], first: Int, last: Int, tan1: Vector?, tan2: Vector?, into out: inout [Cubic]) {
+        fit(points, times: nil, first: first, last: last, tan1: tan1, tan2: tan2, into: &out)
+    }
+
+    /// ``fit(_:first:last:tan1:tan2:into:)`` where the points carry `times` (seconds, parallel
+    /// to `points`): each run starts from whichever parameterisation — chord length, or the
+    /// times normalised to 0…1 when they increase — gives the smaller first error. A pen's
+    /// samples come at a steady rate, so a stroke that is a cubic in time (a sampled Bézier,
+    /// a smooth movement) is fitted at once, where chord lengths need many reparameterisations.
+    public mutating func fit(_ points: [Point], times: [Double]?, first: Int, last: Int, tan1: Vector?, tan2: Vector?,
+                             into out: inout [Cubic]) {
         if last - first == 1 {
             let pt1 = points[first], pt2 = points[last]
+            let t1 = tan1 ?? pt2 - pt1, t2 = tan2 ?? pt1 - pt2
             let dist = Self.distance(pt1, pt2) / 3
-            out.append(Cubic(start: pt1, control1: pt1 + Self.normalize(tan1, dist), control2: pt2 + Self.normalize(tan2, dist),
-                             end: pt2, startIndex: first, endIndex: last, nextTangent: -tan2))
+            out.append(Cubic(start: pt1, control1: pt1 + Self.normalize(t1, dist), control2: pt2 + Self.normalize(t2, dist),
+                             end: pt2, startIndex: first, endIndex: last, nextTangent: -t2))
             return
         }
         chordLengthParameterize(points, first, last)
         var maxError = iterationLimit
         var split = first + 1
         var parametersInOrder = true
-        for _ in 0...4 {
-            let curve = generateBezier(points, first, last, tan1, tan2)
-            let (error, index) = findMaxError(points, first, last, curve)
+        for attempt in 0..<attempts {
+            var curve = bezier(points, first, last, tan1, tan2)
+            var (error, index) = findMaxError(points, first, last, curve)
+            if attempt == 0, let times, timeParameterize(times, first, last) {
+                // Time parameters in `u`, chord lengths in `uAlt`: keep the better start.
+                let byTime = bezier(points, first, last, tan1, tan2)
+                let e = findMaxError(points, first, last, byTime)
+                if e.0 < error {
+                    curve = byTime
+                    (error, index) = e
+                } else {
+                    swap(&u, &uAlt)
+                }
+            }
             if error < tolerance && parametersInOrder {
                 out.append(Cubic(start: curve.0, control1: curve.1, control2: curve.2, end: curve.3, startIndex: first,
-                                 endIndex: last, nextTangent: -tan2))
+                                 endIndex: last, nextTangent: tan2.map { -$0 } ?? curve.3 - curve.2))
                 return
             }
             split = index
@@ -123,9 +156,9 @@ public struct CurveFitter: Sendable {
                 rightTangent = outgoing
             }
         }
-        fit(points, first: first, last: split, tan1: tan1, tan2: leftTangent, into: &out)
+        fit(points, times: times, first: first, last: split, tan1: tan1, tan2: leftTangent, into: &out)
         out[out.count - 1].nextTangent = rightTangent
-        fit(points, first: split, last: last, tan1: rightTangent, tan2: tan2, into: &out)
+        fit(points, times: times, first: split, last: last, tan1: rightTangent, tan2: tan2, into: &out)
     }
 
     /// `Point.getDistance`: √(dx² + dy²).
@@ -152,6 +185,27 @@ public struct CurveFitter: Sendable {
         }
         let m = last - first
         for i in 1...m { u[i] /= u[m] }
+    }
+
+    /// The least-squares cubic for the current parameters: Paper.js's with both tangents
+    /// given, else with free ends (falling back to neighbour tangents when singular).
+    private func bezier(_ points: [Point], _ first: Int, _ last: Int, _ tan1: Vector?, _ tan2: Vector?) -> (Point, Point, Point, Point) {
+        if let tan1, let tan2 { return generateBezier(points, first, last, tan1, tan2) }
+        return freeBezier(points, first, last, tan1, tan2)
+            ?? generateBezier(points, first, last, tan1 ?? points[first + 1] - points[first], tan2 ?? points[last - 1] - points[last])
+    }
+
+    /// Moves the chord-length parameters to `uAlt` and puts the normalised times in `u`;
+    /// false (nothing moved) unless the times strictly increase.
+    private mutating func timeParameterize(_ times: [Double], _ first: Int, _ last: Int) -> Bool {
+        let t0 = times[first], span = times[last] - t0
+        guard span > 0, span.isFinite else { return false }
+        for i in (first + 1)...last where !(times[i] > times[i - 1]) { return false }
+        swap(&u, &uAlt)
+        u.removeAll(keepingCapacity: true)
+        for i in first...last { u.append((times[i] - t0) / span) }
+        u[last - first] = 1
+        return true
     }
 
     /// `generateBezier`: the least-squares cubic for the current parameters.
@@ -207,6 +261,79 @@ public struct CurveFitter: Sendable {
             }
         }
         return (pt1, pt1 + (handle1 ?? Self.normalize(tan1, alpha1)), pt2 + (handle2 ?? Self.normalize(tan2, alpha2)), pt2)
+    }
+
+    /// The least-squares cubic for the current parameters when one or both end tangents are
+    /// free: unknowns (α₁ or c₁) and (α₂ or c₂); `nil` when the normal equations are singular or
+    /// give a control point farther than 10 chords away.
+    private func freeBezier(_ points: [Point], _ first: Int, _ last: Int, _ tan1: Vector?, _ tan2: Vector?)
+        -> (Point, Point, Point, Point)?
+    {
+        let pt1 = points[first], pt2 = points[last]
+        let t1 = tan1.map { Self.normalize($0, 1) }, t2 = tan2.map { Self.normalize($0, 1) }
+        let k = (t1 == nil ? 2 : 1) + (t2 == nil ? 2 : 1)
+        // Normal equations AᵀA z = Aᵀr (row stride 4), rows for x and y of each point.
+        var m = SIMD16<Double>(repeating: 0), rhs = SIMD4<Double>(repeating: 0)
+        for i in 0..<(last - first + 1) {
+            let u = self.u[i], t = 1 - u
+            let b0 = t * t * t, b1 = 3 * u * t * t, b2 = 3 * u * u * t, b3 = u * u * u
+            let p = points[first + i]
+            // The known part: the end points (and the ends of constrained handles).
+            let w1 = b0 + (t1 == nil ? 0 : b1), w2 = (t2 == nil ? 0 : b2) + b3
+            let rx = p.x - w1 * pt1.x - w2 * pt2.x
+            let ry = p.y - w1 * pt1.y - w2 * pt2.y
+            var rowX = SIMD4<Double>(repeating: 0), rowY = SIMD4<Double>(repeating: 0)
+            var c = 0
+            if let t1 { rowX[c] = b1 * t1.dx; rowY[c] = b1 * t1.dy; c += 1 } else { rowX[c] = b1; rowY[c + 1] = b1; c += 2 }
+            if let t2 { rowX[c] = b2 * t2.dx; rowY[c] = b2 * t2.dy } else { rowX[c] = b2; rowY[c + 1] = b2 }
+            for a in 0..<k {
+                for b in 0..<k { m[a * 4 + b] += rowX[a] * rowX[b] + rowY[a] * rowY[b] }
+                rhs[a] += rowX[a] * rx + rowY[a] * ry
+            }
+        }
+        guard let z = Self.solve(&m, &rhs, k) else { return nil }
+        var c = 0
+        let c1: Point, c2: Point
+        if let t1 { c1 = pt1 + t1 * z[c]; c += 1 } else { c1 = Point(x: z[c], y: z[c + 1]); c += 2 }
+        if let t2 { c2 = pt2 + t2 * z[c] } else { c2 = Point(x: z[c], y: z[c + 1]) }
+        let reach = 10 * max(Self.distance(pt1, pt2), 1e-300)
+        guard c1.isFinite, c2.isFinite, Self.distance(pt1, c1) <= reach, Self.distance(pt2, c2) <= reach else { return nil }
+        return (pt1, c1, c2, pt2)
+    }
+
+    /// Solves the k×k system (row stride 4) by Gaussian elimination with partial pivoting;
+    /// `nil` when a pivot is below 1e-12 of the largest diagonal entry.
+    private static func solve(_ m: inout SIMD16<Double>, _ rhs: inout SIMD4<Double>, _ k: Int) -> SIMD4<Double>? {
+        var scale = 0.0
+        for i in 0..<k { scale = max(scale, abs(m[i * 4 + i])) }
+        guard scale > 0, scale.isFinite else { return nil }
+        for col in 0..<k {
+            var pivot = col
+            for r in (col + 1)..<max(col + 1, k) where abs(m[r * 4 + col]) > abs(m[pivot * 4 + col]) { pivot = r }
+            guard abs(m[pivot * 4 + col]) > 1e-12 * scale else { return nil }
+            if pivot != col {
+                for c in 0..<k {
+                    let x = m[col * 4 + c]
+                    m[col * 4 + c] = m[pivot * 4 + c]
+                    m[pivot * 4 + c] = x
+                }
+                let x = rhs[col]
+                rhs[col] = rhs[pivot]
+                rhs[pivot] = x
+            }
+            for r in (col + 1)..<max(col + 1, k) {
+                let f = m[r * 4 + col] / m[col * 4 + col]
+                for c in col..<k { m[r * 4 + c] -= f * m[col * 4 + c] }
+                rhs[r] -= f * rhs[col]
+            }
+        }
+        var z = SIMD4<Double>(repeating: 0)
+        for r in stride(from: k - 1, through: 0, by: -1) {
+            var v = rhs[r]
+            for c in (r + 1)..<max(r + 1, k) { v -= m[r * 4 + c] * z[c] }
+            z[r] = v / m[r * 4 + r]
+        }
+        return z
     }
 
     /// `evaluate(3, curve, t)`: de Casteljau.

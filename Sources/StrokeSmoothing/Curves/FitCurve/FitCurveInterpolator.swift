@@ -64,6 +64,7 @@ public struct FitCurveInterpolator: CurveStage {
     private var fitter: CurveFitter
     private var points: [Point] = []
     private var samples: [AttributedSample] = []
+    private var times: [Double] = []
     private var tangent: Vector? = nil          // the window's start tangent, once something is committed
     private var fitted: [CurveFitter.Cubic] = []
     private var scratch: [CurveFitter.Cubic] = []
@@ -78,7 +79,9 @@ public struct FitCurveInterpolator: CurveStage {
         let tolerance = e * e
         fitter = CurveFitter(tolerance: tolerance, iterationLimit: max(tolerance, tolerance * tolerance, 16 * tolerance),
                              cornerAngle: parameters.corner >= 180 ? .pi : parameters.corner * .pi / 180, cornerRadius: e)
+        fitter.attempts = 10
         points.reserveCapacity(parameters.window + 2)
+        times.reserveCapacity(parameters.window + 2)
         samples.reserveCapacity(parameters.window + 2)
         fitted.reserveCapacity(parameters.window + 2)
         scratch.reserveCapacity(parameters.window + 2)
@@ -88,11 +91,13 @@ public struct FitCurveInterpolator: CurveStage {
     public mutating func begin(_ sample: AttributedSample, into line: inout Centerline) {
         points.removeAll(keepingCapacity: true)
         samples.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
         fitted.removeAll(keepingCapacity: true)
         tangent = nil
         drewSomething = false
         points.append(sample.location)
         samples.append(sample)
+        times.append(sample.time)
     }
 
     /// Adds the sample, refits the window and commits what the fit settled.
@@ -100,6 +105,7 @@ public struct FitCurveInterpolator: CurveStage {
         guard sample.location != points[points.count - 1] else { return }
         points.append(sample.location)
         samples.append(sample)
+        times.append(sample.time)
         if points.count > parameters.window + 1 { cut(into: &line) }
         refit()
         if fitted.count >= 2 {
@@ -125,6 +131,7 @@ public struct FitCurveInterpolator: CurveStage {
         fitted.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         samples.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
     }
 
     /// The window's current fit.
@@ -144,8 +151,7 @@ public struct FitCurveInterpolator: CurveStage {
         fitted.removeAll(keepingCapacity: true)
         let n = points.count
         guard n >= 2 else { return }
-        fitter.fit(points, first: 0, last: n - 1, tan1: tangent ?? points[1] - points[0],
-                   tan2: points[n - 2] - points[n - 1], into: &fitted)
+        fitter.fit(points, times: times, first: 0, last: n - 1, tan1: tangent, tan2: nil, into: &fitted)
     }
 
     /// Commits the first half of an over-long window.
@@ -166,7 +172,7 @@ public struct FitCurveInterpolator: CurveStage {
             }
         }
         scratch.removeAll(keepingCapacity: true)
-        fitter.fit(points, first: 0, last: m, tan1: tangent ?? points[1] - points[0], tan2: split, into: &scratch)
+        fitter.fit(points, times: times, first: 0, last: m, tan1: tangent, tan2: split, into: &scratch)
         for c in scratch { commit(c, into: &line) }
         restart(at: m, tangent: next)
     }
@@ -181,6 +187,7 @@ public struct FitCurveInterpolator: CurveStage {
     private mutating func restart(at index: Int, tangent: Vector) {
         points.removeFirst(index)
         samples.removeFirst(index)
+        times.removeFirst(index)
         self.tangent = tangent
     }
 
