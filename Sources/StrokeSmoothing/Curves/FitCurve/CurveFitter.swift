@@ -23,9 +23,9 @@ import StrokeCore
 /// one-sided tangent instead, and the join keeps the sharp turn.
 ///
 /// Free ends (StrokeLab's addition): an end given no tangent (`nil`) gets its control point by
-/// least squares too — three or four unknowns instead of two, normal equations solved by
-/// Gaussian elimination; when they are singular (three points or fewer) the tangent is
-/// estimated from the neighbouring point, as Paper.js always does. Samples of a cubic Bézier
+/// least squares too — three or four unknowns instead of two, in closed form; when the
+/// equations are singular (three points or fewer) the tangent is estimated from the
+/// neighbouring point, as Paper.js always does. Samples of a cubic Bézier
 /// then fit exactly (after reparameterisation), where a neighbour-chord tangent misses them.
 /// Given both tangents, as ``fit(_:tolerance:)`` gives them, the fitter is Paper.js's.
 ///
@@ -264,76 +264,53 @@ public struct CurveFitter: Sendable {
     }
 
     /// The least-squares cubic for the current parameters when one or both end tangents are
-    /// free: unknowns (α₁ or c₁) and (α₂ or c₂); `nil` when the normal equations are singular or
-    /// give a control point farther than 10 chords away.
+    /// free: with handles h₁ = c₁ − P_a and h₂ = c₂ − P_b, each point gives b₁h₁ + b₂h₂ ≈ rᵢ =
+    /// Pᵢ − (b₀ + b₁)P_a − (b₂ + b₃)P_b, so with S₁₁ = Σb₁², S₁₂ = Σb₁b₂, S₂₂ = Σb₂², R₁ = Σb₁r,
+    /// R₂ = Σb₂r and D = S₁₁S₂₂ − S₁₂²: both free, h₁ = (S₂₂R₁ − S₁₂R₂)/D and h₂ = (S₁₁R₂ −
+    /// S₁₂R₁)/D; h₁ = αt̂₁ given, α = (S₂₂ t̂₁·R₁ − S₁₂ t̂₁·R₂)/D and h₂ = (R₂ − S₁₂αt̂₁)/S₂₂; and
+    /// symmetrically. `nil` when D ≤ 10⁻¹²·S₁₁S₂₂ (too few points) or a control point lands
+    /// more than 10 chords away. One pass over the points, no allocation.
     private func freeBezier(_ points: [Point], _ first: Int, _ last: Int, _ tan1: Vector?, _ tan2: Vector?)
         -> (Point, Point, Point, Point)?
     {
         let pt1 = points[first], pt2 = points[last]
-        let t1 = tan1.map { Self.normalize($0, 1) }, t2 = tan2.map { Self.normalize($0, 1) }
-        let k = (t1 == nil ? 2 : 1) + (t2 == nil ? 2 : 1)
-        // Normal equations AᵀA z = Aᵀr (row stride 4), rows for x and y of each point.
-        var m = SIMD16<Double>(repeating: 0), rhs = SIMD4<Double>(repeating: 0)
+        var s11 = 0.0, s12 = 0.0, s22 = 0.0, r1x = 0.0, r1y = 0.0, r2x = 0.0, r2y = 0.0
         for i in 0..<(last - first + 1) {
             let u = self.u[i], t = 1 - u
             let b0 = t * t * t, b1 = 3 * u * t * t, b2 = 3 * u * u * t, b3 = u * u * u
             let p = points[first + i]
-            // The known part: the end points (and the ends of constrained handles).
-            let w1 = b0 + (t1 == nil ? 0 : b1), w2 = (t2 == nil ? 0 : b2) + b3
-            let rx = p.x - w1 * pt1.x - w2 * pt2.x
-            let ry = p.y - w1 * pt1.y - w2 * pt2.y
-            var rowX = SIMD4<Double>(repeating: 0), rowY = SIMD4<Double>(repeating: 0)
-            var c = 0
-            if let t1 { rowX[c] = b1 * t1.dx; rowY[c] = b1 * t1.dy; c += 1 } else { rowX[c] = b1; rowY[c + 1] = b1; c += 2 }
-            if let t2 { rowX[c] = b2 * t2.dx; rowY[c] = b2 * t2.dy } else { rowX[c] = b2; rowY[c + 1] = b2 }
-            for a in 0..<k {
-                for b in 0..<k { m[a * 4 + b] += rowX[a] * rowX[b] + rowY[a] * rowY[b] }
-                rhs[a] += rowX[a] * rx + rowY[a] * ry
-            }
+            let w1 = b0 + b1, w2 = b2 + b3
+            let rx = p.x - w1 * pt1.x - w2 * pt2.x, ry = p.y - w1 * pt1.y - w2 * pt2.y
+            s11 += b1 * b1
+            s12 += b1 * b2
+            s22 += b2 * b2
+            r1x += b1 * rx
+            r1y += b1 * ry
+            r2x += b2 * rx
+            r2y += b2 * ry
         }
-        guard let z = Self.solve(&m, &rhs, k) else { return nil }
-        var c = 0
-        let c1: Point, c2: Point
-        if let t1 { c1 = pt1 + t1 * z[c]; c += 1 } else { c1 = Point(x: z[c], y: z[c + 1]); c += 2 }
-        if let t2 { c2 = pt2 + t2 * z[c] } else { c2 = Point(x: z[c], y: z[c + 1]) }
+        let det = s11 * s22 - s12 * s12
+        guard det > 1e-12 * s11 * s22, det.isFinite else { return nil }
+        var h1: Vector, h2: Vector
+        switch (tan1.map { Self.normalize($0, 1) }, tan2.map { Self.normalize($0, 1) }) {
+        case (nil, nil):
+            h1 = Vector(dx: (s22 * r1x - s12 * r2x) / det, dy: (s22 * r1y - s12 * r2y) / det)
+            h2 = Vector(dx: (s11 * r2x - s12 * r1x) / det, dy: (s11 * r2y - s12 * r1y) / det)
+        case (let t1?, nil):
+            let alpha = (s22 * (t1.dx * r1x + t1.dy * r1y) - s12 * (t1.dx * r2x + t1.dy * r2y)) / det
+            h1 = t1 * alpha
+            h2 = Vector(dx: (r2x - s12 * alpha * t1.dx) / s22, dy: (r2y - s12 * alpha * t1.dy) / s22)
+        case (nil, let t2?):
+            let beta = (s11 * (t2.dx * r2x + t2.dy * r2y) - s12 * (t2.dx * r1x + t2.dy * r1y)) / det
+            h2 = t2 * beta
+            h1 = Vector(dx: (r1x - s12 * beta * t2.dx) / s11, dy: (r1y - s12 * beta * t2.dy) / s11)
+        case (_?, _?):
+            return nil
+        }
+        let c1 = pt1 + h1, c2 = pt2 + h2
         let reach = 10 * max(Self.distance(pt1, pt2), 1e-300)
-        guard c1.isFinite, c2.isFinite, Self.distance(pt1, c1) <= reach, Self.distance(pt2, c2) <= reach else { return nil }
+        guard c1.isFinite, c2.isFinite, h1.length <= reach, h2.length <= reach else { return nil }
         return (pt1, c1, c2, pt2)
-    }
-
-    /// Solves the k×k system (row stride 4) by Gaussian elimination with partial pivoting;
-    /// `nil` when a pivot is below 1e-12 of the largest diagonal entry.
-    private static func solve(_ m: inout SIMD16<Double>, _ rhs: inout SIMD4<Double>, _ k: Int) -> SIMD4<Double>? {
-        var scale = 0.0
-        for i in 0..<k { scale = max(scale, abs(m[i * 4 + i])) }
-        guard scale > 0, scale.isFinite else { return nil }
-        for col in 0..<k {
-            var pivot = col
-            for r in (col + 1)..<max(col + 1, k) where abs(m[r * 4 + col]) > abs(m[pivot * 4 + col]) { pivot = r }
-            guard abs(m[pivot * 4 + col]) > 1e-12 * scale else { return nil }
-            if pivot != col {
-                for c in 0..<k {
-                    let x = m[col * 4 + c]
-                    m[col * 4 + c] = m[pivot * 4 + c]
-                    m[pivot * 4 + c] = x
-                }
-                let x = rhs[col]
-                rhs[col] = rhs[pivot]
-                rhs[pivot] = x
-            }
-            for r in (col + 1)..<max(col + 1, k) {
-                let f = m[r * 4 + col] / m[col * 4 + col]
-                for c in col..<k { m[r * 4 + c] -= f * m[col * 4 + c] }
-                rhs[r] -= f * rhs[col]
-            }
-        }
-        var z = SIMD4<Double>(repeating: 0)
-        for r in stride(from: k - 1, through: 0, by: -1) {
-            var v = rhs[r]
-            for c in (r + 1)..<max(r + 1, k) { v -= m[r * 4 + c] * z[c] }
-            z[r] = v / m[r * 4 + r]
-        }
-        return z
     }
 
     /// `evaluate(3, curve, t)`: de Casteljau.

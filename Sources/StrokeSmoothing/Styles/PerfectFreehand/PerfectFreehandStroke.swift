@@ -28,7 +28,7 @@ public struct PerfectFreehandStroke: Sendable {
     /// The options.
     public let options: PerfectFreehandOptions
     private let t: Double
-    private let minDistance: Double
+    private let shape: Shape
     private let taperIsFull: Bool
 
     // Inputs: how many, the first two (for the one- and two-point special cases) and the newest.
@@ -68,7 +68,7 @@ public struct PerfectFreehandStroke: Sendable {
     public init(options: PerfectFreehandOptions = PerfectFreehandOptions()) {
         self.options = options
         t = 0.15 + (1 - options.streamline) * 0.85
-        minDistance = (options.size * options.smoothing) * (options.size * options.smoothing)
+        shape = Shape(options: options, minDistance: (options.size * options.smoothing) * (options.size * options.smoothing))
         taperIsFull = options.start.taper == .full || options.end.taper == .full
         special.reserveCapacity(5)
         tailLeft.reserveCapacity(64)
@@ -171,102 +171,109 @@ public struct PerfectFreehandStroke: Sendable {
         var radius = 0.0
     }
 
-    /// The state before the first point of `points` (its first `min(10, count)` points read
-    /// by `at`).
-    @inline(__always)
-    private func initialState(count: Int, _ at: (Int) -> PerfectFreehand.StrokePoint) -> OutlineState {
-        var s = OutlineState()
-        let p0 = at(0)
-        var prevPressure = p0.pressure
-        for i in 0..<min(10, count) {
-            let curr = at(i)
-            var pressure = curr.pressure
-            if options.simulatePressure {
-                let sp = JSNumber.min(1, curr.distance / options.size)
-                let rp = JSNumber.min(1, 1 - sp)
-                pressure = JSNumber.min(1, prevPressure + (rp - prevPressure) * (sp * PerfectFreehand.rateOfPressureChange))
-            }
-            prevPressure = (prevPressure + pressure) / 2
-        }
-        s.prevPressure = prevPressure
-        s.prevVector = p0.vector
-        s.pl = p0.point
-        s.pr = p0.point
-        s.radius = PerfectFreehand.radius(size: options.size, thinning: options.thinning,
-                                          pressure: at(count - 1).pressure, easing: options.easing)
-        return s
-    }
+    /// The options the outline loop reads, as a plain value: its methods run on a copy that
+    /// holds no references, so calling them from the stroke's mutating methods copies nothing.
+    struct Shape: Sendable {
+        let options: PerfectFreehandOptions
+        let minDistance: Double
 
-    /// `getStrokeOutlinePoints`' loop body for point `i` (`p`), whose successor's vector is
-    /// `next` (its own for the last point). Appends to `left` and `right`.
-    @inline(__always)
-    private func step(_ i: Int, _ p: PerfectFreehand.StrokePoint, next nextVector: Vector, isLast: Bool,
-                      totalLength: Double, taperStart: Double, taperEnd: Double, state s: inout OutlineState,
-                      left: inout [Point], right: inout [Point]) {
-        let size = options.size, thinning = options.thinning
-        if !isLast && totalLength - p.runningLength < 3 { return }
-        var pressure = p.pressure
-        var radius: Double
-        if thinning != 0 && !thinning.isNaN {
-            if options.simulatePressure {
-                let sp = JSNumber.min(1, p.distance / size)
-                let rp = JSNumber.min(1, 1 - sp)
-                pressure = JSNumber.min(1, s.prevPressure + (rp - s.prevPressure) * (sp * PerfectFreehand.rateOfPressureChange))
+        /// The state before the first point of `points` (its first `min(10, count)` points read
+        /// by `at`).
+        @inline(__always)
+        func initialState(count: Int, _ at: (Int) -> PerfectFreehand.StrokePoint) -> OutlineState {
+            var s = OutlineState()
+            let p0 = at(0)
+            var prevPressure = p0.pressure
+            for i in 0..<min(10, count) {
+                let curr = at(i)
+                var pressure = curr.pressure
+                if options.simulatePressure {
+                    let sp = JSNumber.min(1, curr.distance / options.size)
+                    let rp = JSNumber.min(1, 1 - sp)
+                    pressure = JSNumber.min(1, prevPressure + (rp - prevPressure) * (sp * PerfectFreehand.rateOfPressureChange))
+                }
+                prevPressure = (prevPressure + pressure) / 2
             }
-            radius = PerfectFreehand.radius(size: size, thinning: thinning, pressure: pressure, easing: options.easing)
-        } else {
-            radius = size / 2
+            s.prevPressure = prevPressure
+            s.prevVector = p0.vector
+            s.pl = p0.point
+            s.pr = p0.point
+            s.radius = PerfectFreehand.radius(size: options.size, thinning: options.thinning,
+                                              pressure: at(count - 1).pressure, easing: options.easing)
+            return s
         }
-        if s.firstRadius == nil { s.firstRadius = radius }
-        let rl = p.runningLength
-        let ts = rl < taperStart ? options.start.easing(rl / taperStart) : 1
-        let te = totalLength - rl < taperEnd ? options.end.easing((totalLength - rl) / taperEnd) : 1
-        radius = JSNumber.max(0.01, radius * JSNumber.min(ts, te))
-        s.radius = radius
 
-        let vector = p.vector, point = p.point
-        let nextDpr = !isLast ? vector.dot(nextVector) : 1.0
-        let prevDpr = vector.dot(s.prevVector)
-        let isPointSharpCorner = prevDpr < 0 && !s.isPrevPointSharpCorner
-        let isNextPointSharpCorner = nextDpr < 0
-        if isPointSharpCorner || isNextPointSharpCorner {
-            let offset = Vector(dx: s.prevVector.dy * radius, dy: -s.prevVector.dx * radius)
-            let a = point - offset, b = point + offset
-            var tl = point, tr = point
-            let turn = Self.cornerTurn
-            for k in turn.sinPositive.indices {
-                tl = PerfectFreehand.rotate(a, around: point, sin: turn.sinPositive[k], cos: turn.cosPositive[k])
+        /// `getStrokeOutlinePoints`' loop body for point `i` (`p`), whose successor's vector is
+        /// `next` (its own for the last point). Appends to `left` and `right`.
+        @inline(__always)
+        func step(_ i: Int, _ p: PerfectFreehand.StrokePoint, next nextVector: Vector, isLast: Bool,
+                          totalLength: Double, taperStart: Double, taperEnd: Double, state s: inout OutlineState,
+                          left: inout [Point], right: inout [Point]) {
+            let size = options.size, thinning = options.thinning
+            if !isLast && totalLength - p.runningLength < 3 { return }
+            var pressure = p.pressure
+            var radius: Double
+            if thinning != 0 && !thinning.isNaN {
+                if options.simulatePressure {
+                    let sp = JSNumber.min(1, p.distance / size)
+                    let rp = JSNumber.min(1, 1 - sp)
+                    pressure = JSNumber.min(1, s.prevPressure + (rp - s.prevPressure) * (sp * PerfectFreehand.rateOfPressureChange))
+                }
+                radius = PerfectFreehand.radius(size: size, thinning: thinning, pressure: pressure, easing: options.easing)
+            } else {
+                radius = size / 2
+            }
+            if s.firstRadius == nil { s.firstRadius = radius }
+            let rl = p.runningLength
+            let ts = rl < taperStart ? options.start.easing(rl / taperStart) : 1
+            let te = totalLength - rl < taperEnd ? options.end.easing((totalLength - rl) / taperEnd) : 1
+            radius = JSNumber.max(0.01, radius * JSNumber.min(ts, te))
+            s.radius = radius
+
+            let vector = p.vector, point = p.point
+            let nextDpr = !isLast ? vector.dot(nextVector) : 1.0
+            let prevDpr = vector.dot(s.prevVector)
+            let isPointSharpCorner = prevDpr < 0 && !s.isPrevPointSharpCorner
+            let isNextPointSharpCorner = nextDpr < 0
+            if isPointSharpCorner || isNextPointSharpCorner {
+                let offset = Vector(dx: s.prevVector.dy * radius, dy: -s.prevVector.dx * radius)
+                let a = point - offset, b = point + offset
+                var tl = point, tr = point
+                let turn = PerfectFreehandStroke.cornerTurn
+                for k in turn.sinPositive.indices {
+                    tl = PerfectFreehand.rotate(a, around: point, sin: turn.sinPositive[k], cos: turn.cosPositive[k])
+                    left.append(tl)
+                    tr = PerfectFreehand.rotate(b, around: point, sin: turn.sinNegative[k], cos: turn.cosNegative[k])
+                    right.append(tr)
+                }
+                s.pl = tl
+                s.pr = tr
+                if isNextPointSharpCorner { s.isPrevPointSharpCorner = true }
+                return
+            }
+            s.isPrevPointSharpCorner = false
+            if isLast {
+                let offset = Vector(dx: vector.dy * radius, dy: -vector.dx * radius)
+                left.append(point - offset)
+                right.append(point + offset)
+                return
+            }
+            let bx = nextVector.dx + (vector.dx - nextVector.dx) * nextDpr
+            let by = nextVector.dy + (vector.dy - nextVector.dy) * nextDpr
+            let offset = Vector(dx: by * radius, dy: -bx * radius)
+            let tl = point - offset
+            if i <= 1 || PerfectFreehand.dist2(s.pl, tl) > minDistance {
                 left.append(tl)
-                tr = PerfectFreehand.rotate(b, around: point, sin: turn.sinNegative[k], cos: turn.cosNegative[k])
-                right.append(tr)
+                s.pl = tl
             }
-            s.pl = tl
-            s.pr = tr
-            if isNextPointSharpCorner { s.isPrevPointSharpCorner = true }
-            return
+            let tr = point + offset
+            if i <= 1 || PerfectFreehand.dist2(s.pr, tr) > minDistance {
+                right.append(tr)
+                s.pr = tr
+            }
+            s.prevPressure = pressure
+            s.prevVector = vector
         }
-        s.isPrevPointSharpCorner = false
-        if isLast {
-            let offset = Vector(dx: vector.dy * radius, dy: -vector.dx * radius)
-            left.append(point - offset)
-            right.append(point + offset)
-            return
-        }
-        let bx = nextVector.dx + (vector.dx - nextVector.dx) * nextDpr
-        let by = nextVector.dy + (vector.dy - nextVector.dy) * nextDpr
-        let offset = Vector(dx: by * radius, dy: -bx * radius)
-        let tl = point - offset
-        if i <= 1 || PerfectFreehand.dist2(s.pl, tl) > minDistance {
-            left.append(tl)
-            s.pl = tl
-        }
-        let tr = point + offset
-        if i <= 1 || PerfectFreehand.dist2(s.pr, tr) > minDistance {
-            right.append(tr)
-            s.pr = tr
-        }
-        s.prevPressure = pressure
-        s.prevVector = vector
     }
 
     /// Finalises the outline of every point that no later point can change.
@@ -274,7 +281,7 @@ public struct PerfectFreehandStroke: Sendable {
         guard !taperIsFull, options.size > 0, stable.count >= 10 else { return }
         if !stateReady {
             let points = stable
-            state = initialState(count: 10) { points[$0] }
+            state = shape.initialState(count: 10) { points[$0] }
             stateReady = true
         }
         let lastLength = stable[stable.count - 1].runningLength
@@ -288,7 +295,7 @@ public struct PerfectFreehandStroke: Sendable {
             let p = stable[s.next]
             let ahead = lastLength - p.runningLength
             guard ahead >= 3, ahead >= taperEnd else { break }
-            step(s.next, p, next: stable[s.next + 1].vector, isLast: false, totalLength: lastLength,
+            shape.step(s.next, p, next: stable[s.next + 1].vector, isLast: false, totalLength: lastLength,
                  taperStart: taperStart, taperEnd: taperEnd, state: &s, left: &left, right: &right)
             s.next += 1
         }
@@ -362,7 +369,7 @@ public struct PerfectFreehandStroke: Sendable {
         let totalLength = at(count - 1).runningLength
         let taperStart = options.start.taper.length(size: size, totalLength: totalLength)
         let taperEnd = options.end.taper.length(size: size, totalLength: totalLength)
-        var s = from ?? initialState(count: count, at)
+        var s = from ?? shape.initialState(count: count, at)
         var left = tailLeft, right = tailRight
         tailLeft = []
         tailRight = []
@@ -371,7 +378,7 @@ public struct PerfectFreehandStroke: Sendable {
             let p = next
             let isLast = i == count - 1
             if !isLast { next = at(i + 1) }
-            step(i, p, next: next.vector, isLast: isLast, totalLength: totalLength, taperStart: taperStart,
+            shape.step(i, p, next: next.vector, isLast: isLast, totalLength: totalLength, taperStart: taperStart,
                  taperEnd: taperEnd, state: &s, left: &left, right: &right)
         }
         tailLeft = left
