@@ -12,23 +12,24 @@ import RealModule
 ///   arguments. The argument reduction is fdlibm's for |x| ≤ 2¹⁹·π/2; larger arguments (never
 ///   met by the ports, whose angles stay below 4π) fall back to the platform's functions.
 ///
-/// Pure functions, O(1), no allocation. Checked against node v20 on 200 000 random arguments
-/// (``JSMathTests``).
+/// Pure functions, O(1), no allocation. Checked against node v20 bit for bit on 200 000 random
+/// arguments while written, and in the tests on the ~750 cases of
+/// `Tests/Fixtures/js-math/v8-math.json` (edge cases and arguments where glibc differs).
 public enum JSMath {
     /// `Math.hypot(a, b)` as V8 computes it: 0 when both are 0, +∞ when either is infinite,
-    /// NaN when either is NaN (and neither infinite).
+    /// NaN when either is NaN (and neither infinite). V8 divides both magnitudes by the larger
+    /// one m and sums the squares with Kahan compensation; the larger quotient is exactly 1 and
+    /// the first compensation exactly 0, so the result is √(1 + r²)·m with r = smaller/m — one
+    /// division instead of two, the same bits.
     @inlinable @inline(__always)
     public static func hypot(_ a: Double, _ b: Double) -> Double {
         let x = a.magnitude, y = b.magnitude
-        let m = x > y ? x : y
-        if m == .infinity { return .infinity }
+        if x == .infinity || y == .infinity { return .infinity }
         if x.isNaN || y.isNaN { return .nan }
+        let (m, n) = x > y ? (x, y) : (y, x)
         if m == 0 { return 0 }
-        // Kahan summation of (x/m)² + (y/m)²: the first step's compensation is exactly 0.
-        let n0 = x / m, n1 = y / m
-        let s0 = n0 * n0
-        let s = s0 + n1 * n1
-        return s.squareRoot() * m
+        let r = n / m
+        return (1 + r * r).squareRoot() * m
     }
 
     // fdlibm constants.

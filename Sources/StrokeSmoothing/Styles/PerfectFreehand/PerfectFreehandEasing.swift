@@ -49,8 +49,15 @@ public enum PerfectFreehandEasing: String, Hashable, Sendable, CaseIterable {
     case easeInOutExpo
 
     /// The eased value of `t`.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction(_ t: Double) -> Double {
+        if self == .linear { return t }
+        return eased(t)
+    }
+
+    /// Every easing but the identity.
+    @usableFromInline
+    func eased(_ t: Double) -> Double {
         switch self {
         case .linear: return t
         case .easeInQuad: return t * t

@@ -22,8 +22,10 @@ import StrokeCore
 ///
 /// The tail is therefore the last few centre-line points — those within max(3 units, end
 /// taper) of the end, the newest one, and the caps — whatever the stroke's length.
-/// ``push(_:)`` is O(1) amortised; ``updateTail(isComplete:)`` is O(tail); buffers keep their
-/// storage, so neither allocates once they have grown (``reserveCapacity(_:)``).
+/// ``push(_:)`` is O(1) amortised; ``updateTail(isComplete:)`` first finalises the outline of
+/// the points that became final since the last call, then recomputes the tail: O(new points +
+/// tail). Buffers keep their storage, so neither allocates once they have grown
+/// (``reserveCapacity(_:)``).
 public struct PerfectFreehandStroke: Sendable {
     /// The options.
     public let options: PerfectFreehandOptions
@@ -61,6 +63,9 @@ public struct PerfectFreehandStroke: Sendable {
     /// The dot drawn instead of the outline when the centre line has one point.
     public private(set) var dot: [Point] = []
     private var special: [PerfectFreehand.StrokePoint] = []
+    /// Whether `startCap` is final: it depends on the first outline points, final once the
+    /// outline's final part has begun.
+    private var startCapIsFinal = false
     /// Whether the outline is empty (no points, or size ≤ 0).
     public private(set) var isEmpty = true
 
@@ -92,6 +97,7 @@ public struct PerfectFreehandStroke: Sendable {
         finalLeft.removeAll(keepingCapacity: true)
         finalRight.removeAll(keepingCapacity: true)
         stateReady = false
+        startCapIsFinal = false
         clearTail()
     }
 
@@ -114,14 +120,17 @@ public struct PerfectFreehandStroke: Sendable {
             let to = Point(x: target.x, y: target.y)
             let point = isComplete && isMax ? to : PerfectFreehand.lrp(prev, to, t)
             if prev == point { return nil }
-            let distance = JSMath.hypot(point.y - prev.y, point.x - prev.x)
+            // `dist(point, prev)` and the length in `uni(prev − point)` are one hypot: V8's
+            // depends only on the magnitudes.
+            let dx = prev.x - point.x, dy = prev.y - point.y
+            let distance = JSMath.hypot(dy, dx)
             runningLength += distance
             if !isMax && !hasReachedMinimumLength {
                 if runningLength < size { return nil }
                 hasReachedMinimumLength = true
             }
             let p = PerfectFreehand.StrokePoint(point: point, pressure: PerfectFreehand.pressure(target.pressure),
-                                                vector: PerfectFreehand.unit(prev.x - point.x, prev.y - point.y),
+                                                vector: Vector(dx: dx / distance, dy: dy / distance),
                                                 distance: distance, runningLength: runningLength)
             prev = point
             return p
@@ -135,8 +144,9 @@ public struct PerfectFreehandStroke: Sendable {
                                     vector: Vector(dx: 1, dy: 1), distance: 0, runningLength: 0)
     }
 
-    /// Adds a point: the previous newest point's centre-line point becomes final, and the
-    /// outline advances over what that makes final. O(1) amortised.
+    /// Adds a point: the previous newest point's centre-line point becomes final. O(1)
+    /// amortised. (The outline advances over what became final at the next
+    /// ``updateTail(isComplete:)``, in one loop.)
     public mutating func push(_ p: PerfectFreehand.InputPoint) {
         switch inputCount {
         case 0:
@@ -151,7 +161,6 @@ public struct PerfectFreehandStroke: Sendable {
                 stable.append(q)
                 if stable.count == 2 { stable[0].vector = q.vector }
             }
-            advance()
         }
         newest = p
         inputCount += 1
@@ -305,11 +314,11 @@ public struct PerfectFreehandStroke: Sendable {
     }
 
     private mutating func clearTail() {
-        tailLeft.removeAll(keepingCapacity: true)
-        tailRight.removeAll(keepingCapacity: true)
-        endCap.removeAll(keepingCapacity: true)
-        startCap.removeAll(keepingCapacity: true)
-        dot.removeAll(keepingCapacity: true)
+        if !tailLeft.isEmpty { tailLeft.removeAll(keepingCapacity: true) }
+        if !tailRight.isEmpty { tailRight.removeAll(keepingCapacity: true) }
+        if !endCap.isEmpty { endCap.removeAll(keepingCapacity: true) }
+        if !startCapIsFinal, !startCap.isEmpty { startCap.removeAll(keepingCapacity: true) }
+        if !dot.isEmpty { dot.removeAll(keepingCapacity: true) }
         isEmpty = true
     }
 
@@ -341,6 +350,7 @@ public struct PerfectFreehandStroke: Sendable {
         clearTail()
         guard inputCount > 0, options.size > 0 else { return }
         isEmpty = false
+        advance()
         if inputCount <= 2 {
             specialPoints(isComplete: isComplete)
             let points = special
@@ -401,7 +411,8 @@ public struct PerfectFreehandStroke: Sendable {
         }
         let firstLeft = finalLeft.first ?? tailLeft[0]
         let firstRight = finalRight.first ?? tailRight[0]
-        if taperStart != 0 {
+        if startCapIsFinal {
+        } else if taperStart != 0 {
         } else if options.start.cap {
             let turn = Self.startCapTurn
             for k in turn.sin.indices {
@@ -415,6 +426,9 @@ public struct PerfectFreehandStroke: Sendable {
             startCap.append(Point(x: firstPoint.x + bx, y: firstPoint.y + by))
             startCap.append(Point(x: firstPoint.x + ax, y: firstPoint.y + ay))
         }
+        // Once both sides' first points are final, so is the start cap (unless the start taper
+        // depends on the total length).
+        if !finalLeft.isEmpty, !finalRight.isEmpty, !taperIsFull { startCapIsFinal = true }
         let v = at(count - 1).vector
         let direction = Vector(dx: -v.dy, dy: v.dx)
         if taperEnd != 0 {
