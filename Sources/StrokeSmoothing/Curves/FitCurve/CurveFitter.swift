@@ -1,8 +1,8 @@
 import StrokeCore
 
 /// Schneider's curve fitting ("An algorithm for automatically fitting digitized curves",
-/// Graphics Gems, 1990) as Paper.js's `PathFitter` implements it (`src/path/PathFitter.js`,
-/// MIT; Jürg Lehni's modifications): cubic Béziers through the first and last points of a
+/// Graphics Gems, 1990) as Paper.js's `PathFitter` implements it (`src/path/PathFitter.js` at
+/// commit 92775f52, MIT; Jürg Lehni's modifications): cubic Béziers through the first and last points of a
 /// run of points, each within a tolerance of every point it covers, splitting where it cannot.
 ///
 /// For points Pₐ…P_b with end tangents t̂₁, t̂₂:
@@ -66,6 +66,8 @@ public struct CurveFitter: Sendable {
 
     /// Paper.js's `Numerical.EPSILON`.
     public static let epsilon = 1e-12
+    /// Paper.js's `Numerical.MACHINE_EPSILON` (`isMachineZero` in the Newton step).
+    public static let machineEpsilon = 1.12e-16
 
     private var u: [Double] = []
     private var uAlt: [Double] = []
@@ -358,7 +360,7 @@ public struct CurveFitter: Sendable {
             let pt2 = Vector(dx: e0.dx * s + e1.dx * t, dy: e0.dy * s + e1.dy * t)
             let diff = pt - points[i]
             let df = pt1.dot(pt1) + diff.dot(pt2)
-            u[i - first] = df >= -Self.epsilon && df <= Self.epsilon ? t : t - diff.dot(pt1) / df
+            u[i - first] = df >= -Self.machineEpsilon && df <= Self.machineEpsilon ? t : t - diff.dot(pt1) / df
         }
         for i in 1..<u.count where u[i] <= u[i - 1] { return false }
         return true

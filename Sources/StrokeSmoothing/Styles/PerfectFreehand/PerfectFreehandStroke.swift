@@ -216,8 +216,8 @@ public struct PerfectFreehandStroke: Sendable {
         /// `next` (its own for the last point). Appends to `left` and `right`.
         @inline(__always)
         func step(_ i: Int, _ p: PerfectFreehand.StrokePoint, next nextVector: Vector, isLast: Bool,
-                          totalLength: Double, taperStart: Double, taperEnd: Double, state s: inout OutlineState,
-                          left: inout [Point], right: inout [Point]) {
+                  totalLength: Double, taperStart: Double, taperEnd: Double, state s: inout OutlineState,
+                  left: inout [Point], right: inout [Point]) {
             let size = options.size, thinning = options.thinning
             if !isLast && totalLength - p.runningLength < 3 { return }
             var pressure = p.pressure
