@@ -28,13 +28,14 @@ extension Builder {
     /// ``EvaluationSetup``: hold-out for coalesced pipelines on recorded traces), so the
     /// picture shows what was measured.
     func grid(_ stroke: Stroke, in trace: LoadedTrace, _ pipelines: [ExperimentPipeline], frame: Int? = nil,
-              heading: String) -> ComparisonGrid {
+              heading: String, inkAsMade: Bool = false) -> ComparisonGrid {
         let panels = pipelines.map { p -> ComparisonGrid.Panel in
             let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata, options: metricOptions)
             var replayer = p.description.makeReplayer()
             let held = setup.replayOptions.holdOutStride.map { " (hold-out: every \($0)th sample)" } ?? ""
             return ComparisonGrid.Panel(title: p.name + held, replay: replayer.replay(stroke, options: setup.replayOptions),
-                                        frameIndex: frame)
+                                        frameIndex: frame,
+                                        rendering: inkAsMade ? InkRasters.automaticRendering(for: p.description) : .line)
         }
         var g = ComparisonGrid(stroke: stroke, panels: panels, frame: frame.map { SceneFrame(stroke, eventIndex: $0) },
                                columns: 2, panelWidth: 460, panelHeight: 460)
@@ -58,7 +59,7 @@ extension Builder {
         if !curves.isEmpty {
             let beside = experiment.pipelines.filter { $0.description.label == "coalesced-only" }
             for (trace, stroke) in hardStrokes {
-                try raster(grid(stroke, in: trace, beside + curves, heading: "\(trace.name) · \(stroke.id) · final frame"),
+                try raster(grid(stroke, in: trace, beside + curves, heading: "\(trace.name) · \(stroke.id) · final frame", inkAsMade: true),
                            name: "compare-curves-\(stroke.id)", title: "\(stroke.id) through the peers' curve builders and outlines (\(trace.name))",
                            caption: "The same stroke through the curve builders and outline of the apps that followed the seeds, beside Scribble's coalesced-only: centripetal Catmull-Rom and quadratic midpoints through every coalesced sample, signature_pad's velocity-width Bézier over one pointer event per frame (its minimum-distance filter keeps one point in 5 units; the curve to the last kept point is never drawn), Schneider's curve fitting within 1 unit, and perfect-freehand's pressure outline (filled). Ink is drawn as each pipeline makes it: widths for signature_pad, the outline polygon for perfect-freehand.")
             }
