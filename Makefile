@@ -5,16 +5,20 @@
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
-# report and test install the Debian packages the project needs when they are missing.
+# report and test install the Debian packages the project needs when they are missing; test also
+# installs Chromium and chromedriver for the recorder's browser test (skipped without them).
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
 OUT ?= out
 
-.PHONY: report test setup build datasets notebooks peers clean
+.PHONY: report test setup setup-test build datasets notebooks peers clean
 
 setup:
 	@scripts/setup-system.sh
+
+setup-test:
+	@scripts/setup-system.sh --with-browser
 
 build: setup
 	$(SWIFT) build -c release --product strokelab
@@ -22,7 +26,7 @@ build: setup
 report: build
 	$(BIN) report --spec Experiments/default.yaml --out $(OUT)
 
-test: setup
+test: setup-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -15,12 +15,18 @@ let package = Package(
         .library(name: "StrokePlot", targets: ["StrokePlot"]),
         .library(name: "StrokeRaster", targets: ["StrokeRaster"]),
         .library(name: "StrokeLab", targets: ["StrokeLab"]),
+        .library(name: "StrokeRecorder", targets: ["StrokeRecorder"]),
         .executable(name: "strokelab", targets: ["strokelab"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The recorder's HTTP server (`strokelab record`): NIOPosix + NIOHTTP1 only. Chosen over
+        // Hummingbird (its clean debug build costs about 3× as much here) and FlyingFox (unbounded
+        // header lines; an oversized body is read to its end before the answer); see
+        // docs/guides/recorder.md, "Server".
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -61,10 +67,21 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
                 .product(name: "Yams", package: "Yams"),
             ]),
+        // The browser recorder: its page and the HTTP server that stores uploads. Nothing but
+        // the command-line tool depends on it, so the algorithm modules never see SwiftNIO.
+        .target(
+            name: "StrokeRecorder",
+            dependencies: [
+                "StrokeCore", "StrokeIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "strokelab",
             dependencies: [
-                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster",
+                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
@@ -79,6 +96,12 @@ let package = Package(
         .testTarget(
             name: "StrokeLabTests",
             dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
+        .testTarget(
+            name: "StrokeRecorderTests",
+            dependencies: [
+                "StrokeRecorder", "StrokeIO", "StrokeCore",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes generated SVG and PDF files (Cairo's rasters, gnuplot's figures) byte-identical
 /// across runs and processes.
 ///
@@ -12,40 +10,54 @@ import Foundation
 ///   cross-reference offsets stay valid. (`cairo_pdf_surface_set_metadata` is not used for
 ///   this: Cairo 1.16 writes that date without the required `D:` prefix.)
 public enum DeterministicVectorOutput {
-    /// Renames SVG ids deterministically (see the type's documentation). O(n).
+    /// Renames SVG ids deterministically (see the type's documentation). One pass over the
+    /// bytes to collect definitions, one to rewrite: O(n).
     public static func renumberingSVGIdentifiers(_ bytes: [UInt8]) -> [UInt8] {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let definition = Array(" id=\"".utf8)
+        let quote = UInt8(ascii: "\""), close = UInt8(ascii: ")")
         // Pass 1: ids in order of definition.
-        var mapping: [String: String] = [:]
-        var scanner = Substring(text)
-        while let r = scanner.range(of: " id=\"") {
-            let rest = scanner[r.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            let id = String(rest[..<end])
-            if mapping[id] == nil { mapping[id] = "i\(mapping.count + 1)" }
-            scanner = rest[end...]
+        var mapping: [ArraySlice<UInt8>: [UInt8]] = [:]
+        var i = 0
+        while let start = find(definition, in: bytes, from: i) {
+            let idStart = start + definition.count
+            guard let end = bytes[idStart...].firstIndex(of: quote) else { break }
+            let id = bytes[idStart..<end]
+            if mapping[id] == nil { mapping[id] = Array("i\(mapping.count + 1)".utf8) }
+            i = end
         }
         guard !mapping.isEmpty else { return bytes }
-        // Pass 2: rewrite definitions and references.
-        var out = ""
-        out.reserveCapacity(text.count)
-        var rest = Substring(text)
-        let prefixes = [" id=\"", "url(#", "href=\"#"]
-        while true {
-            var best: (Range<Substring.Index>, String)? = nil
-            for p in prefixes {
-                if let r = rest.range(of: p), best == nil || r.lowerBound < best!.0.lowerBound { best = (r, p) }
+        // Pass 2: rewrite definitions and references, scanning once.
+        let patterns: [(prefix: [UInt8], terminator: UInt8)] = [
+            (definition, quote), (Array("url(#".utf8), close), (Array("href=\"#".utf8), quote),
+        ]
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        i = 0
+        scan: while i < bytes.count {
+            for (prefix, terminator) in patterns where bytes[i] == prefix[0] && matches(prefix, in: bytes, at: i) {
+                let idStart = i + prefix.count
+                out.append(contentsOf: bytes[i..<idStart])
+                guard let end = bytes[idStart...].firstIndex(of: terminator) else {
+                    out.append(contentsOf: bytes[idStart...])
+                    break scan
+                }
+                let id = bytes[idStart..<end]
+                if let renamed = mapping[id] { out.append(contentsOf: renamed) } else { out.append(contentsOf: id) }
+                i = end
+                continue scan
             }
-            guard let (r, p) = best else { out += rest; break }
-            out += rest[..<r.upperBound]
-            let after = rest[r.upperBound...]
-            let terminator: Character = p == "url(#" ? ")" : "\""
-            guard let end = after.firstIndex(of: terminator) else { out += after; break }
-            let id = String(after[..<end])
-            out += mapping[id] ?? id
-            rest = after[end...]
+            out.append(bytes[i])
+            i += 1
         }
-        return Array(out.utf8)
+        return out
+    }
+
+    /// Whether `pattern` occurs in `bytes` at `index`.
+    @inline(__always)
+    static func matches(_ pattern: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
+        guard index + pattern.count <= bytes.count else { return false }
+        for k in pattern.indices where bytes[index + k] != pattern[k] { return false }
+        return true
     }
 
     /// Overwrites the digits of PDF `/CreationDate` and `/ModDate` values with those of
@@ -78,7 +90,7 @@ public enum DeterministicVectorOutput {
         guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
         var i = from
         while i <= bytes.count - pattern.count {
-            if bytes[i] == pattern[0], Array(bytes[i..<(i + pattern.count)]) == pattern { return i }
+            if bytes[i] == pattern[0], matches(pattern, in: bytes, at: i) { return i }
             i += 1
         }
         return nil

@@ -1,13 +1,44 @@
 import ArgumentParser
+import Foundation
+import StrokeIO
+import StrokeLab
 import StrokeSmoothing
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List every pipeline stage and preset with its parameters and defaults.")
+        abstract: "List every pipeline stage and preset with its parameters and defaults.",
+        discussion: """
+            Each stage is listed with its source, its guide (docs/guides/<kind>-<id>.md) and every \
+            parameter: name=values (default …): meaning. --sync-guides rewrites the parameter table \
+            of every guide in DIR (between <!-- parameters --> and <!-- /parameters -->) from the \
+            stages' declarations; the test suite checks they agree.
+            """)
+
+    @Option(name: .customLong("sync-guides"), help: "Rewrite the parameter tables of the stage guides in this directory.")
+    var syncGuides: String?
 
     func run() throws {
-        print(PipelineCatalog.text(StageRegistry.standard))
+        guard let dir = syncGuides else {
+            print(PipelineCatalog.text(StageRegistry.standard))
+            return
+        }
+        var written = 0
+        for stage in StageRegistry.standard.stages {
+            let path = dir + "/" + "\(stage.kind.rawValue)-\(stage.id).md"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                print("missing guide: \(path)")
+                continue
+            }
+            guard let synced = StageGuide.synced(text, for: stage) else {
+                throw CommandFailure("\(path): no \(StageGuide.begin) … \(StageGuide.end) block for the parameter table")
+            }
+            if synced != text {
+                do { try AtomicFile.write(text: synced, to: path) } catch { throw CommandFailure(error.description) }
+                written += 1
+            }
+        }
+        print("updated \(written) guide\(written == 1 ? "" : "s") in \(dir)")
     }
 }
 
@@ -36,6 +67,7 @@ enum PipelineCatalog {
             for s in stages {
                 lines.append("  \(kind.rawValue):\(s.id) — \(s.summary)")
                 lines.append("      source: \(s.source)")
+                lines.append("      guide: \(s.guide)")
                 for p in s.parameters {
                     lines.append("      \(p.name)=\(p.domainText) (default \(p.defaultValue)): \(p.help)")
                 }

@@ -17,6 +17,7 @@ struct StrokeLabCommand: AsyncParsableCommand {
             RunCommand.self,
             ReportCommand.self,
             ImportCommand.self,
+            RecordCommand.self,
             RenderCommand.self,
             ReplayCommand.self,
             PlotCommand.self,

@@ -41,7 +41,7 @@ final class PipelineLabelTests: XCTestCase {
         XCTAssertTrue(problem("linear)").contains("without a matching"))
         XCTAssertTrue(problem("linear||bezier4").contains("empty"))
         XCTAssertTrue(problem("linear|interp:bezier4").contains("2 interpolators"))
-        XCTAssertTrue(problem("main").contains("no interpolator"))
+        XCTAssertTrue(problem("main").contains("no stages"))
         XCTAssertTrue(problem("linear|main").contains("must be the first stage"))
         XCTAssertTrue(problem("wobble:linear").contains("unknown stage kind 'wobble'"))
         XCTAssertTrue(problem("linear(tail=complete,tail=published)").contains("given twice"))

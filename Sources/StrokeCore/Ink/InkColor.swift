@@ -31,14 +31,17 @@ public struct InkColor: Hashable, Sendable {
     /// (b,t,p), (q,b,p), (p,b,t), (p,q,b), (t,p,b), (b,p,q) for i = 0…5.
     /// Known answers: h = 0 red, ⅓ green, ⅔ blue.
     public init(hue h: Double, saturation s: Double, brightness v: Double) {
-        var hue = h.isFinite ? h - h.rounded(.down) : 0   // wrap into [0, 1)
-        if hue >= 1 { hue = 0 }
+        var hue = h
+        if !(hue >= 0 && hue < 1) {                         // wrap into [0, 1)
+            hue = h.isFinite ? h - h.rounded(.down) : 0
+            if hue >= 1 { hue = 0 }
+        }
         let s = Self.unit(s), v = Self.unit(v)
         let scaled = hue * 6
-        let sector = scaled.rounded(.down)
-        let f = scaled - sector
+        let sector = Swift.min(Int(scaled), 5)              // hue in [0, 1): truncation is the floor
+        let f = scaled - Double(sector)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        switch Int(sector) {  // sector is 0…5: hue is in [0, 1)
+        switch sector {
         case 0: self.init(red: v, green: t, blue: p)
         case 1: self.init(red: q, green: v, blue: p)
         case 2: self.init(red: p, green: v, blue: t)

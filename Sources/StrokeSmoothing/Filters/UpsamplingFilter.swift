@@ -6,7 +6,7 @@ import StrokeCore
 /// output never has a gap longer than 1/rate — the first step of google/ink-stroke-modeler
 /// (its `min_output_rate`, 180 Hz by default), and useful before any time-based model.
 ///
-/// For consecutive inputs a, b with Δt = t_b − t_a > 1/rate: n = ⌈Δt·rate⌉ − 1 samples at
+/// For consecutive inputs a, b with Δt = t_b − t_a > 1/rate: n = ⌈Δt·rate·(1 − 10⁻⁹)⌉ − 1 samples at
 /// t_a + k·Δt/(n+1), k = 1…n, then b (n is capped at ``maximumInserted`` per gap, so a pause of
 /// hours cannot make unbounded work). Repeated or backward timestamps insert nothing. Emits
 /// one or more samples per input; O(output) per sample, no allocation.
@@ -55,7 +55,8 @@ public struct UpsamplingFilter: FilterStage {
         defer { previous = sample; started = true }
         guard started else { output.append(sample); return }
         let dt = sample.time - previous.time
-        let gaps = (dt * parameters.rateHz).rounded(.up)
+        // A relative 10⁻⁹ slack: a gap of exactly k/rate (up to rounding) needs k − 1 samples, not k.
+        let gaps = (dt * parameters.rateHz * (1 - 1e-9)).rounded(.up)
         if dt > 0, gaps > 1, gaps.isFinite {
             let n = Int(Swift.min(gaps - 1, Double(Self.maximumInserted)))
             for k in 1...n {

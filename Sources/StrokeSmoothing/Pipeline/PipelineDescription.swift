@@ -32,7 +32,9 @@ public struct PipelineDescription: Sendable {
     /// that declares it — its interpolator when that does, else the first such stage:
     /// `bezier4(tail=complete)`, `perfect-freehand(simulatePressure=off)`). A stage's kind may be left out when its id
     /// names one stage only. Stages must come in the order filter → interp → predict →
-    /// style, with exactly one interpolator and at most one predictor.
+    /// style, with at most one interpolator (when none is written, the input view's seed
+    /// default: `interp:linear` for `main`, `interp:coalesced-only` for `coalesced`) and at
+    /// most one predictor.
     /// - Throws: ``PipelineError`` naming the label and the unknown id, unknown parameter,
     ///   bad value, ambiguity or ordering problem.
     public init(parsing label: String, registry: StageRegistry = .standard) throws(PipelineError) {
@@ -95,10 +97,20 @@ public struct PipelineDescription: Sendable {
             throw PipelineError(label: label, problem: "'\(b.canonical)' comes after '\(a.canonical)'; stages run filter → interp → predict → style")
         }
         let interpolators = stages.filter { $0.descriptor.kind == .interp }
-        guard interpolators.count == 1 else {
-            throw PipelineError(label: label, problem: interpolators.isEmpty
-                ? "no interpolator (add one, e.g. 'interp:linear', or start from a preset)"
-                : "\(interpolators.count) interpolators; a pipeline has exactly one")
+        if interpolators.isEmpty {
+            // No curve builder: straight segments through the samples, as the seed app of
+            // each input view draws them (`coalesced|style:scribble` is Scribble).
+            guard !stages.isEmpty else {
+                throw PipelineError(label: label, problem: "no stages (add one, e.g. 'interp:linear', or start from a preset)")
+            }
+            let id = input == .main ? LinearInterpolator.id : CoalescedOnlyInterpolator.id
+            guard let descriptor = registry.stage(.interp, id) else {
+                throw PipelineError(label: label, problem: "no interpolator, and the registry has no interp:\(id) to default to")
+            }
+            let position = stages.firstIndex { $0.descriptor.kind > .interp } ?? stages.count
+            stages.insert(try Self.resolve(descriptor, given: [], registry: registry, label: label), at: position)
+        } else if interpolators.count > 1 {
+            throw PipelineError(label: label, problem: "\(interpolators.count) interpolators; a pipeline has exactly one")
         }
         guard stages.filter({ $0.descriptor.kind == .predict }).count <= 1 else {
             throw PipelineError(label: label, problem: "more than one predictor")

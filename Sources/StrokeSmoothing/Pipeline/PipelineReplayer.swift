@@ -11,9 +11,11 @@ import StrokeCore
 /// 3. the curve builder receives the result — its first sample ever to `begin`, samples of the
 ///    terminal event to `end`, the rest to `move` — and the terminal event `finish`es it;
 /// 4. the predictor observes the same samples; outline makers among the styles too;
-/// 5. the newly committed elements are styled (each style in order, starting from
+/// 5. committed elements are styled (each style in order, starting from
 ///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
-///    ``CurveStage/drawsInk``) and appended to the committed ink;
+///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
+///    element depends only on that element, its samples and the stroke's first sample
+///    (styles are pure per element, ``StyleStage``);
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -161,6 +163,19 @@ extension CurveStage {
     /// once and specialised by the compiler for every curve builder type through this
     /// requirement's witness. Curve builders do not implement it.
     public mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages) -> StrokeReplay {
+        // A pipeline that is a curve builder alone (the seeds' presets) runs the same loop
+        // compiled with every other stage's branch folded away.
+        let plain = s.filters.isEmpty && s.predictor == nil && s.styles.isEmpty && !options.recordsCurveInput
+            && options.evaluationHorizons.isEmpty
+        return plain ? replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self)
+                     : replayLoop(stroke, options: options, stages: &s, mode: AllStages.self)
+    }
+
+    /// The loop of ``replayStroke(_:options:stages:)``, generic over which stages the pipeline
+    /// may have, so the compiler folds away the branches of absent ones.
+    @inline(__always)
+    private mutating func replayLoop<Mode: ReplayMode>(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages,
+                                                       mode: Mode.Type) -> StrokeReplay {
         var record = StrokeReplay()
         let total = stroke.sampleCount
         record.frames.reserveCapacity(stroke.events.count)
@@ -169,7 +184,8 @@ extension CurveStage {
         for i in s.filters.indices { s.filters[i].reset() }
         s.predictor?.reset()
         s.kinematics.reset()
-        let styled = !s.styles.isEmpty || Self.drawsInk
+        // Styled: style stages run, or the builder draws its own ink (kept per element).
+        let styled = (Mode.allStages && !s.styles.isEmpty) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
@@ -180,10 +196,12 @@ extension CurveStage {
         let lastEventIndex = stroke.events.count - 1
         let stride = max(options.holdOutStride ?? 1, 1)
         var seen = 0
-        let hasPredictor = s.predictor != nil
-        let hasHorizons = !options.evaluationHorizons.isEmpty
-        let direct = s.filters.isEmpty    // samples go straight from the input view to the curve
-        let needsBatch = !direct || hasPredictor || s.makesOutline || styled || options.recordsCurveInput
+        let hasPredictor = Mode.allStages && s.predictor != nil
+        let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
+        let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
+        let makesOutline = Mode.allStages && s.makesOutline
+        let recordsCurveInput = Mode.allStages && options.recordsCurveInput
+        let needsBatch = Mode.allStages && (!direct || hasPredictor || makesOutline || recordsCurveInput)
         let main = s.input == .main
         let kinematic = Self.readsKinematics || s.stagesReadKinematics
 
@@ -206,7 +224,7 @@ extension CurveStage {
                     newest = sample.time
                     if direct {
                         if !started {
-                            for st in s.styles.indices { s.styles[st].begin(sample) }
+                            if styled { for st in s.styles.indices { s.styles[st].begin(sample) } }
                             begin(sample, into: &line)
                             started = true
                         } else if terminal {
@@ -228,23 +246,20 @@ extension CurveStage {
                     started = true
                 }
             }
-            if options.recordsCurveInput { record.curveInput.append(contentsOf: s.batch) }
+            if recordsCurveInput { record.curveInput.append(contentsOf: s.batch) }
 
             // 4. Predictor and outline makers.
             if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
-            if s.makesOutline, started {
+            if makesOutline, started {
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].observe(s.batch, terminal: terminal)
                 }
             }
             if terminal, started { finish(into: &line) }
 
-            // 5. Style what was committed.
-            if styled, attributes.count < line.count {
-                let k = attributes.count
-                s.style(line, range: k..<line.count, into: &attributes, start: k > 0 ? line.elements[k - 1].endPoint : nil,
-                        previous: k > 0 ? line.samples[k - 1] : nil)
-            }
+            // 5. Committed elements are styled once, after the loop: a style's ink for an
+            //    element depends only on the element, its samples and the stroke's first
+            //    sample, so styling them as they are committed would give the same ink.
 
             // 6. Provisional tail and prediction.
             let provisionalStart = record.provisional.count
@@ -289,7 +304,7 @@ extension CurveStage {
             }
 
             // 7. Outline and frame.
-            if s.makesOutline, started, terminal || options.outlineFrames.contains(eventIndex) {
+            if makesOutline, started, terminal || options.outlineFrames.contains(eventIndex) {
                 if !s.outlineScratch.isEmpty { s.outlineScratch.removeAll(keepingCapacity: true) }
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].appendOutline(to: &s.outlineScratch)
@@ -305,9 +320,19 @@ extension CurveStage {
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
         }
+        if styled {
+            s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
+        }
         let (elements, _, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
                             : InkPath(Path(elements), uniform: .default)
         return record
     }
 }
+
+/// Which stages a replay loop may meet: all of them, or a curve builder alone.
+protocol ReplayMode { static var allStages: Bool { get } }
+/// A pipeline with any stages.
+enum AllStages: ReplayMode { static var allStages: Bool { true } }
+/// A curve builder alone: no filter, predictor or style, nothing extra recorded.
+enum CurveOnly: ReplayMode { static var allStages: Bool { false } }

@@ -4,6 +4,10 @@ import StrokeCore
 /// opacity, colour and blend mode of every element — and, for stages that make one, an
 /// outline.
 ///
+/// `style` is pure: an element's ink depends only on the element, its start point, its two
+/// samples and what ``begin(_:)`` saw, so the pipeline may style committed elements whenever
+/// it likes (it styles them once, at the end of the stroke) and gets the same ink.
+///
 /// Styles run in label order, each receiving the attributes the previous ones produced
 /// (``StrokeCore/InkAttributes/default`` for the first), so a later style can refine an
 /// earlier one. Styling is per element, as the seeds style each segment from the touch at its

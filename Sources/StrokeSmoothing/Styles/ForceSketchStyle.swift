@@ -4,7 +4,8 @@ import StrokeCore
 /// `ViewController.swift`, seed digest §C): pressure p = force / maximumPossibleForce sets
 /// both the width, p × 20, and the hue, p (saturation 1, brightness 1): red at the lightest
 /// touch, green at a third of the maximum, blue at two thirds, red again at full force.
-/// Devices without force (the trace records no maximum force) draw width 10 in grey.
+/// Devices without force (the trace records no maximum force) draw width 10 in grey. A force
+/// above the recorded maximum (which a device never reports) is clamped to it.
 ///
 /// Each element gets the ink of the touch at its end. Known answers: p = ⅓ → hue 120°
 /// (green), width 6.67. The fade-out after lift-off is a rendering effect
@@ -52,10 +53,11 @@ public struct ForceSketchStyle: StyleStage {
     /// Width and hue from the pressure at the element's end.
     public func style(_ ink: inout InkAttributes, element: PathElement, from start: Point, sample: AttributedSample,
                       previous: AttributedSample) {
-        guard let p = sample.normalizedForce else {
+        guard let raw = sample.normalizedForce else {
             ink = InkAttributes(width: parameters.fallbackWidth, opacity: 1, color: parameters.fallbackColor)
             return
         }
+        let p = Swift.min(Swift.max(raw, 0), 1)
         ink = InkAttributes(width: p * parameters.maxWidth, opacity: 1, color: InkColor(hue: p, saturation: 1, brightness: 1))
     }
 }

@@ -1,0 +1,200 @@
+import StrokeCore
+
+/// The area ink covers, as a binary raster: the one comparison that works for every ink
+/// representation (a thin styled centre line, per-segment widths, a stage's outline polygon).
+///
+/// Rasterisation: a pixel of side 1/R units (R pixels per unit) is covered when its centre
+/// lies inside the ink. Ink with outline polygons (a style stage's, e.g. perfect-freehand) is
+/// the union of those polygons under the non-zero winding rule; otherwise it is the union of
+/// the round-capped capsules of every element (``StrokeCore/InkOutline``, the area a seed
+/// draws with round caps), each filled on its own. Each polygon is scan-converted exactly at
+/// pixel centres (edge crossings per row, winding accumulated left to right), so the result
+/// is exact to the pixel grid and deterministic. Erasing ink does not count as coverage.
+///
+/// Bounds: the grid spans the given box; its size is capped at ``maximumPixels`` by lowering R
+/// (the resolution used is reported), so huge coordinates cannot exhaust memory. Complexity
+/// O(pixels/64 + Σ polygon edges × rows each spans).
+public struct InkCoverage: Sendable {
+    /// Largest grid, in pixels (2²⁴, 2 MiB of bits).
+    public static let maximumPixels = 1 << 24
+
+    /// The grid's origin (its bounding box's minimum corner), in units.
+    public let origin: Point
+    /// Pixels per unit actually used.
+    public let resolution: Double
+    /// Columns and rows.
+    public let width: Int, height: Int
+    private var bits: [UInt64]
+
+    /// An empty grid over `box` at `resolution` pixels per unit (lowered if the grid would
+    /// exceed ``maximumPixels``). `nil` when the box or resolution is not finite and positive.
+    public init?(box: Rect, resolution requested: Double) {
+        guard requested > 0, requested.isFinite, box.min.isFinite, box.max.isFinite else { return nil }
+        let w = Swift.max(box.width, 1e-9), h = Swift.max(box.height, 1e-9)
+        guard w.isFinite, h.isFinite else { return nil }
+        var r = requested
+        let pixels = (w * r).rounded(.up) * (h * r).rounded(.up)
+        if !(pixels <= Double(Self.maximumPixels)) {
+            r = (Double(Self.maximumPixels) / (w * h)).squareRoot() * 0.999
+        }
+        guard r > 0, r.isFinite else { return nil }
+        let cols = Swift.max(1, Int(Swift.min((w * r).rounded(.up), Double(Self.maximumPixels))))
+        let rows = Swift.max(1, Int(Swift.min((h * r).rounded(.up), Double(Self.maximumPixels))))
+        guard cols * rows <= Self.maximumPixels * 2 else { return nil }
+        origin = box.min
+        self.resolution = r
+        width = cols
+        height = rows
+        bits = [UInt64](repeating: 0, count: (cols * rows + 63) / 64)
+    }
+
+    /// Covered pixels.
+    public var count: Int { bits.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    /// Pixels covered in both grids (same geometry required).
+    public func intersectionCount(_ other: InkCoverage) -> Int {
+        precondition(width == other.width && height == other.height, "grids of the same geometry")
+        var n = 0
+        for i in bits.indices { n += (bits[i] & other.bits[i]).nonzeroBitCount }
+        return n
+    }
+
+    /// Pixels covered in exactly one of the grids.
+    public func symmetricDifferenceCount(_ other: InkCoverage) -> Int {
+        precondition(width == other.width && height == other.height, "grids of the same geometry")
+        var n = 0
+        for i in bits.indices { n += (bits[i] ^ other.bits[i]).nonzeroBitCount }
+        return n
+    }
+
+    /// Area of one pixel in square units.
+    public var pixelArea: Double { 1 / (resolution * resolution) }
+
+    /// Adds `ink`'s committed area: its outline polygons when it has some, else its capsules.
+    public mutating func add(_ ink: Ink) {
+        if !ink.outline.isEmpty {
+            fill(ink.outline)
+            return
+        }
+        // A quarter pixel of flattening error at most.
+        let tolerance = 0.25 / resolution
+        InkOutline.forEachPolygon(of: ink.committed, tolerance: tolerance) { polygon, attributes in
+            if attributes.blend == .normal { fill([polygon]) }
+        }
+    }
+
+    /// Fills the union of `polygons` under the non-zero rule, at pixel centres.
+    public mutating func fill(_ polygons: [[Point]]) {
+        var crossings: [(row: Int, x: Double, winding: Int)] = []
+        for polygon in polygons where polygon.count >= 3 {
+            for i in polygon.indices {
+                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                guard a.isFinite, b.isFinite, a.y != b.y else { continue }
+                // Pixel-space coordinates; row centres at j + 0.5.
+                let ay = (a.y - origin.y) * resolution, by = (b.y - origin.y) * resolution
+                let ax = (a.x - origin.x) * resolution, bx = (b.x - origin.x) * resolution
+                let (lo, hi) = ay < by ? (ay, by) : (by, ay)
+                // Rows j with lo ≤ j + 0.5 < hi.
+                let first = Swift.max(0, Int(Swift.max((lo - 0.5).rounded(.up), -1)))
+                let lastValue = (hi - 0.5).rounded(.up) - 1
+                guard lastValue >= 0 else { continue }
+                let last = Swift.min(height - 1, Int(Swift.min(lastValue, Double(height))))
+                guard first <= last else { continue }
+                let winding = by > ay ? 1 : -1
+                for j in first...last {
+                    let y = Double(j) + 0.5
+                    let t = (y - ay) / (by - ay)
+                    crossings.append((j, ax + (bx - ax) * t, winding))
+                }
+            }
+        }
+        guard !crossings.isEmpty else { return }
+        crossings.sort { $0.row != $1.row ? $0.row < $1.row : $0.x < $1.x }
+        var k = 0
+        while k < crossings.count {
+            let row = crossings[k].row
+            var winding = 0
+            var start = 0.0
+            while k < crossings.count, crossings[k].row == row {
+                let c = crossings[k]
+                let before = winding
+                winding += c.winding
+                if before == 0 && winding != 0 { start = c.x }
+                if before != 0 && winding == 0 { setSpan(row: row, from: start, to: c.x) }
+                k += 1
+            }
+        }
+    }
+
+    /// Sets pixels of `row` whose centres x + 0.5 lie in [from, to).
+    private mutating func setSpan(row: Int, from: Double, to: Double) {
+        let first = Swift.max(0, Int(Swift.max((from - 0.5).rounded(.up), -1)))
+        let lastValue = (to - 0.5).rounded(.up) - 1
+        guard lastValue >= 0 else { return }
+        let last = Swift.min(width - 1, Int(Swift.min(lastValue, Double(width))))
+        guard first <= last else { return }
+        let base = row * width
+        for x in first...last {
+            let i = base + x
+            bits[i >> 6] |= 1 << UInt64(i & 63)
+        }
+    }
+}
+
+/// The ink metrics: widths along the committed ink, and its area against the reference ink.
+public enum InkMetrics {
+    /// `ink.width_variation`: Σ|w_i − w_{i−1}| over consecutive drawing elements of each
+    /// subpath, divided by the ink's length (flattened, in units): how much the width changes
+    /// per unit of stroke (0 for constant width; dimensionless). `nil` for ink with no length.
+    public static func widthVariation(_ ink: InkPath, length: Double) -> Double? {
+        guard length > 0, length.isFinite else { return nil }
+        var total = 0.0
+        var previous: Double? = nil
+        for (i, e) in ink.elements.enumerated() {
+            if e.isMove { previous = nil; continue }
+            let w = ink.attributes[i].width
+            if let p = previous { total += abs(w - p) }
+            previous = w
+        }
+        return total / length
+    }
+
+    /// `ink.width_jump_max`: the largest relative change between consecutive drawing elements,
+    /// |w_i − w_{i−1}| / max(w_i, w_{i−1}) (0 when both are 0): 1 means a segment of zero width
+    /// next to a wide one. `nil` with fewer than two drawing elements in a subpath.
+    public static func widthJumpMax(_ ink: InkPath) -> Double? {
+        var best: Double? = nil
+        var previous: Double? = nil
+        for (i, e) in ink.elements.enumerated() {
+            if e.isMove { previous = nil; continue }
+            let w = ink.attributes[i].width
+            if let p = previous {
+                let m = Swift.max(w, p)
+                let jump = m > 0 ? abs(w - p) / m : 0
+                best = Swift.max(best ?? 0, jump)
+            }
+            previous = w
+        }
+        return best
+    }
+
+    /// Intersection over union and symmetric-difference area of `ink` against `reference`,
+    /// both rasterised on one grid over their joint bounds at `resolution` pixels per unit
+    /// (``InkCoverage``). Returns the resolution used (lower when the grid would be too big).
+    /// `nil` when either covers nothing or the bounds are not finite.
+    public static func overlap(_ ink: Ink, reference: Ink, resolution: Double)
+        -> (iou: Double, errorArea: Double, resolution: Double)?
+    {
+        guard let a = ink.bounds, let b = reference.bounds else { return nil }
+        let box = a.union(b).outset(by: 1 / Swift.max(resolution, 1e-9))
+        guard var mine = InkCoverage(box: box, resolution: resolution) else { return nil }
+        var truth = InkCoverage(box: box, resolution: mine.resolution) ?? mine
+        mine.add(ink)
+        truth.add(reference)
+        let union = mine.count + truth.count - mine.intersectionCount(truth)
+        guard union > 0 else { return nil }
+        let intersection = mine.intersectionCount(truth)
+        return (Double(intersection) / Double(union), Double(mine.symmetricDifferenceCount(truth)) * mine.pixelArea,
+                mine.resolution)
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import StrokeRecorder
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `strokelab record [--port N] [--host ADDR] --out DIR`: serves the browser recorder page and
+/// stores every recording it uploads in DIR as a native trace.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record your own pen, touch or mouse traces in a web browser (serves a page; saves uploads as native traces).",
+        discussion: """
+            Serves one self-contained page at http://HOST:PORT/: draw on it with a pen, a finger or \
+            the mouse, then press Save. The page records Pointer Events as the app would receive them \
+            (one event per pointermove with its coalesced samples and the browser's predicted ones, \
+            pressure, tilt, contact size) and uploads the trace to POST /traces; each upload is \
+            validated by the reader 'strokelab run' uses and written to DIR atomically, under a fresh \
+            name (<name>-<UTC date>-<time>.json, never replacing a file). Stop with Ctrl-C.
+
+            By default the recorder listens on 127.0.0.1 and serves this machine only. To record on \
+            a tablet, phone or another computer, give --host with an address of this machine that \
+            the device can reach (0.0.0.0: all IPv4 interfaces): every device on that network can \
+            then open the page and upload into DIR. Browsers give coalesced samples only to secure \
+            pages (https://, or http://localhost): over plain http from another device you get one \
+            sample per event. README "Record your own traces" shows how to keep them (adb reverse, \
+            or Chrome's flag for insecure origins).
+
+            POST /traces takes any StrokeLab native trace (Content-Type: application/json, at most \
+            --max-upload-mb): 201 and {"file": …, "strokes": …, "samples": …} when stored; 4xx and \
+            {"error": "<one line>"} otherwise, with nothing written.
+            """)
+
+    @Option(help: "The port to listen on (0: any free port, printed at start).")
+    var port: Int = 8765
+
+    @Option(help: "The address to listen on: 127.0.0.1 (this machine only), or an address of this machine that other devices reach, e.g. 0.0.0.0.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Directory for the recordings (created if missing).")
+    var out: String
+
+    @Option(name: .customLong("max-upload-mb"), help: "The largest upload accepted, in MiB.")
+    var maxUploadMB: Double = 32
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        guard maxUploadMB > 0, maxUploadMB <= 1024 else { throw ValidationError("--max-upload-mb must be in (0, 1024], not \(maxUploadMB)") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+    }
+
+    func run() async throws {
+        let store: TraceStore
+        do { store = try TraceStore(directory: out) } catch { throw CommandFailure(error.description) }
+        let server: RecorderServer
+        do {
+            server = try await RecorderServer.start(host: host, port: port, store: store,
+                                                    maximumUploadBytes: Int(maxUploadMB * 1_048_576)) { event in
+                switch event {
+                case .saved: Self.say(event.line)
+                case .refused: FileHandle.standardError.write(Data("\(event.line)\n".utf8))
+                }
+            }
+        } catch {
+            throw CommandFailure("\(error)\(error.isAddressInUse ? " (is another recorder running? choose another --port, or 0)" : "")")
+        }
+
+        let directory = URL(fileURLWithPath: store.directory).standardizedFileURL.path
+        let shown = server.address.contains(":") ? "[\(server.address)]" : server.address
+        Self.say("strokelab record: saving recordings to \(directory)")
+        Self.say("listening on http://\(shown):\(server.port)/")
+        if server.service.access == .loopbackOnly {
+            Self.say("open http://\(shown):\(server.port)/ in a browser on this machine (only this machine is served). Ctrl-C stops.")
+        } else {
+            FileHandle.standardError.write(Data("""
+                warning: --host \(host) serves every device that can reach port \(server.port) of this machine: anyone on those \
+                networks can open the page and write recordings into \(directory). Use it on a network you trust and stop it when done.
+                note: over plain http from another device, browsers withhold coalesced samples (a secure-context feature); \
+                see README "Record your own traces".
+
+                """.utf8))
+            let addresses = server.address == "0.0.0.0" || server.address == "::" ? NetworkAddresses.nonLoopbackIPv4() : [server.address]
+            for a in addresses {
+                Self.say("on the tablet, open http://\(a.contains(":") ? "[\(a)]" : a):\(server.port)/")
+            }
+            Self.say("Ctrl-C stops.")
+        }
+
+        // Ctrl-C or SIGTERM: stop accepting, close connections, exit 0.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let queue = DispatchQueue(label: "strokelab.record.signals")
+        let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        for source in sources {
+            source.setEventHandler { Task { await server.shutdown() } }
+            source.resume()
+        }
+        defer { sources.forEach { $0.cancel() } }
+        do { try await server.run() } catch {
+            throw CommandFailure("the recorder stopped: \(Self.describe(error))")
+        }
+        Self.say("stopped")
+    }
+
+    /// Prints a line to standard output at once (it may be a pipe read by another program).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        return text.replacingOccurrences(of: "\n", with: " ")
+    }
+}

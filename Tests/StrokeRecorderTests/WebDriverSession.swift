@@ -1,0 +1,106 @@
+import Foundation
+import StrokeIO
+
+/// A headless Chromium driven through chromedriver's HTTP API (W3C WebDriver), with DevTools
+/// protocol commands sent through chromedriver's `POST /session/{id}/goog/cdp/execute` — no
+/// WebSocket client needed. ``close()`` ends the browser and chromedriver (their whole process
+/// group) and removes the browser profile; it also runs on deinit, so a failing test leaves
+/// nothing behind.
+final class WebDriverSession {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    private let driver: ManagedProcess
+    private let port: Int
+    private let profile: String
+    private(set) var id = ""
+
+    /// Starts chromedriver and a headless `browser` with a window of `width` × `height`.
+    init(chromedriver: String, browser: String, width: Int = 900, height: Int = 700) throws {
+        port = try ManagedProcess.freePort()
+        profile = RecorderTestSupport.temporaryDirectory("chromium-profile")
+        driver = try ManagedProcess(chromedriver, ["--port=\(port)", "--allowed-ips=127.0.0.1"])
+        do {
+            try waitUntilReady()
+            let args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                        "--no-default-browser-check", "--hide-scrollbars", "--window-size=\(width),\(height)",
+                        "--user-data-dir=\(profile)"]
+            let capabilities = """
+                {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": \(JSONText.quoted(browser)), \
+                "args": [\(args.map(JSONText.quoted).joined(separator: ", "))]}}}}
+                """
+            let answer = try HTTPTestClient.jsonBlocking("POST", "/session", port: port, body: capabilities, timeout: 90)
+            guard let session = answer["value"]?["sessionId"]?.string else {
+                throw Failure(description: "chromedriver did not start a session: \(answer["value"]?["message"]?.string ?? "no message")")
+            }
+            id = session
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private func waitUntilReady() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let status = try? HTTPTestClient.jsonBlocking("GET", "/status", port: port, timeout: 2),
+               status["value"]?["ready"] != nil {
+                return
+            }
+            guard driver.isRunning else { break }
+            usleep(50_000)
+        }
+        throw Failure(description: "chromedriver did not become ready: \(driver.standardError.suffix(500))")
+    }
+
+    /// Opens `url` and waits for the page to load.
+    func open(_ url: String) throws {
+        let answer = try HTTPTestClient.jsonBlocking("POST", "/session/\(id)/url", port: port, body: "{\"url\": \(JSONText.quoted(url))}")
+        if let error = answer["value"]?["error"]?.string {
+            throw Failure(description: "navigating to \(url): \(error): \(answer["value"]?["message"]?.string ?? "")")
+        }
+    }
+
+    /// Sends a DevTools protocol command; returns its result.
+    @discardableResult
+    func cdp(_ command: String, _ parameters: String = "{}") throws -> JSONNode {
+        let answer = try HTTPTestClient.jsonBlocking("POST", "/session/\(id)/goog/cdp/execute", port: port,
+                                                     body: "{\"cmd\": \(JSONText.quoted(command)), \"params\": \(parameters)}")
+        guard let value = answer["value"] else { throw Failure(description: "\(command): no value") }
+        if let error = value["error"]?.string {
+            throw Failure(description: "\(command) \(parameters.prefix(200)): \(error): \(value["message"]?.string ?? "")")
+        }
+        return value
+    }
+
+    /// Evaluates a JavaScript expression in the page; returns its value (JSON-serialisable).
+    @discardableResult
+    func evaluate(_ expression: String) throws -> JSONNode? {
+        let result = try cdp("Runtime.evaluate", "{\"expression\": \(JSONText.quoted(expression)), \"returnByValue\": true}")
+        if let exception = result["exceptionDetails"] {
+            throw Failure(description: "\(expression.prefix(120)): \(exception["exception"]?["description"]?.string ?? exception["text"]?.string ?? "exception")")
+        }
+        return result["result"]?["value"]
+    }
+
+    /// Polls `expression` until it is true (JavaScript truthiness of a boolean) or `timeout`.
+    func waitFor(_ expression: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if case .bool(true)? = try evaluate(expression)?.value { return }
+            usleep(20_000)
+        }
+        throw Failure(description: "timed out waiting for \(expression)")
+    }
+
+    /// Ends the session, chromedriver and the browser, and removes the profile. Idempotent.
+    func close() {
+        if !id.isEmpty {
+            _ = try? HTTPTestClient.jsonBlocking("DELETE", "/session/\(id)", port: port, timeout: 15)
+            id = ""
+        }
+        driver.stop()
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+}

@@ -1,0 +1,210 @@
+import RealModule
+import StrokeCore
+import XCTest
+@testable import StrokeSmoothing
+
+/// Known answers from the seeds' formulas (seed digest §B and §C), and the brush presets'
+/// agreement with the dedicated stages.
+final class StyleStageTests: XCTestCase {
+    private let scribble = try! ScribbleStyle()
+    private let forceSketch = try! ForceSketchStyle()
+
+    /// The ink of a segment from `start` to `end` whose end sample is `sample`.
+    private func ink<S: StyleStage>(_ style: S, from start: Point = Point(x: 0, y: 0), to end: Point = Point(x: 10, y: 0),
+                                    _ sample: AttributedSample) -> InkAttributes {
+        var a = InkAttributes.default
+        var s = sample
+        s.location = end
+        style.style(&a, element: .line(to: end), from: start, sample: s, previous: s)
+        return a
+    }
+
+    private func stylus(force: Double = 0, altitude: Double = .pi / 2, azimuth: Double = 0) -> AttributedSample {
+        AttributedSample(time: 0, location: .zero, force: force, maximumPossibleForce: 4.17, altitude: altitude,
+                         azimuth: azimuth, kind: .stylus)
+    }
+
+    func testScribbleUprightWidthIsForceTimesFourOrSixWithoutForce() {
+        XCTAssertEqual(ink(scribble, stylus(force: 1.5)).width, 6.0, accuracy: 1e-12)
+        XCTAssertEqual(ink(scribble, stylus(force: 1.5)).opacity, 1)
+        XCTAssertEqual(ink(scribble, stylus(force: 0)).width, 6, "force 0 (unknown): defaultLineWidth")
+        XCTAssertEqual(ink(scribble, stylus(force: 0.5)).width, 2.0, accuracy: 1e-12)
+    }
+
+    func testScribbleShadingAcrossTheAzimuthIsWidestAndAlongItNarrowest() {
+        // Segment along +x; azimuth along +y: perpendicular → angle π/2 → 60·1·a + 5 with
+        // altitude 0.25 (a = 1) → 65, opacity force/5.
+        let across = ink(scribble, stylus(force: 2, altitude: 0.25, azimuth: .pi / 2))
+        XCTAssertEqual(across.width, 65, accuracy: 1e-12)
+        XCTAssertEqual(across.opacity, 2.0 / 5, accuracy: 1e-12)
+        // Parallel (and antiparallel, folded) → angle 0 → 5.
+        XCTAssertEqual(ink(scribble, stylus(force: 2, altitude: 0.25, azimuth: 0)).width, 5, accuracy: 1e-12)
+        XCTAssertEqual(ink(scribble, stylus(force: 2, altitude: 0.25, azimuth: .pi)).width, 5, accuracy: 1e-12)
+        // Below 0.25 the altitude counts as 0.25.
+        XCTAssertEqual(ink(scribble, stylus(force: 2, altitude: 0.1, azimuth: .pi / 2)).width, 65, accuracy: 1e-12)
+        // Halfway between 0.25 and π/6 in altitude: normalised altitude ½ → 35.
+        let mid = (0.25 + Double.pi / 6) / 2
+        XCTAssertEqual(ink(scribble, stylus(force: 2, altitude: mid, azimuth: .pi / 2)).width, 35, accuracy: 1e-9)
+    }
+
+    func testScribbleAltitudeExactlyAtTheThresholdDoesNotShade() {
+        let a = ink(scribble, stylus(force: 1, altitude: .pi / 6, azimuth: .pi / 2))
+        XCTAssertEqual(a.width, 4, accuracy: 1e-12, "π/6 is not below the threshold: force × 4")
+        XCTAssertEqual(a.opacity, 1)
+    }
+
+    func testScribbleFingerErasesWithHalfItsRadius() {
+        var finger = AttributedSample(time: 0, location: .zero, majorRadius: 30, kind: .finger)
+        let a = ink(scribble, finger)
+        XCTAssertEqual(a.width, 15)
+        XCTAssertEqual(a.blend, .erase)
+        finger.majorRadius = 0
+        XCTAssertEqual(ink(scribble, finger).width, 20, "no contact radius recorded: the tutorial's first eraser, 20")
+        XCTAssertEqual(ink(scribble, AttributedSample(time: 0, location: .zero, kind: .mouse)).blend, .erase,
+                       "the seed erases with any non-stylus touch")
+    }
+
+    func testForceSketchThirdOfMaximumIsGreenAndSixPointSixSevenWide() {
+        let s = AttributedSample(time: 0, location: .zero, force: 6.67 / 3, maximumPossibleForce: 6.67)
+        let a = ink(forceSketch, s)
+        XCTAssertEqual(a.width, 20.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(a.color.red, 0, accuracy: 1e-12)
+        XCTAssertEqual(a.color.green, 1, accuracy: 1e-12)
+        XCTAssertEqual(a.color.blue, 0, accuracy: 1e-12)
+        XCTAssertEqual(a.color.hsb.hue * 360, 120, accuracy: 1e-9)
+        // Lightest touch red, two thirds blue, full force red again.
+        XCTAssertEqual(ink(forceSketch, AttributedSample(time: 0, location: .zero, force: 0.001, maximumPossibleForce: 1)).color.red, 1, accuracy: 1e-2)
+        XCTAssertEqual(ink(forceSketch, AttributedSample(time: 0, location: .zero, force: 2, maximumPossibleForce: 3)).color.blue, 1, accuracy: 1e-12)
+        XCTAssertEqual(ink(forceSketch, AttributedSample(time: 0, location: .zero, force: 3, maximumPossibleForce: 3)).color,
+                       InkColor(red: 1, green: 0, blue: 0))
+    }
+
+    func testForceSketchWithoutForceDataIsTenWideAndGrey() {
+        let a = ink(forceSketch, AttributedSample(time: 0, location: .zero, force: 0.7))
+        XCTAssertEqual(a.width, 10)
+        XCTAssertEqual(a.color, .grey)
+    }
+
+    /// Brush presets of both seed styles agree with the dedicated stages to 1e-12 over a grid
+    /// of kinds, forces, altitudes, azimuths, radii and segment directions.
+    func testBrushPresetsAgreeWithTheDedicatedStages() throws {
+        let scribbleBrush = try BrushStyle(BrushStyle.Parameters(preset: .scribble))
+        let sketchBrush = try BrushStyle(BrushStyle.Parameters(preset: .forcesketch))
+        var compared = 0
+        for kind in TouchKind.allCases {
+            for force in [0, 0.3, 1, 2.5, 4.17, 6.5] {
+                for maxForce in [0, 4.17, 6.67] {
+                    for altitude in [0.05, 0.25, 0.4, Double.pi / 6, 1.0, Double.pi / 2] {
+                        for azimuth in [-2.0, 0, 0.7, Double.pi / 2, 3.0] {
+                            for radius in [0, 12.5, 44] {
+                                for direction in [0, 1.1, 2.9, -1.7] {
+                                    let end = Point(x: 10 * Double.cos(direction), y: 10 * Double.sin(direction))
+                                    let s = AttributedSample(time: 0.5, location: end, force: force, maximumPossibleForce: maxForce,
+                                                             altitude: altitude, azimuth: azimuth, majorRadius: radius, kind: kind)
+                                    for (brush, dedicated) in [(scribbleBrush, ink(scribble, to: end, s)),
+                                                               (sketchBrush, ink(forceSketch, to: end, s))] {
+                                        let b = ink(brush, to: end, s)
+                                        XCTAssertEqual(b.width, dedicated.width, accuracy: 1e-12, "\(s)")
+                                        XCTAssertEqual(b.opacity, dedicated.opacity, accuracy: 1e-12, "\(s)")
+                                        XCTAssertEqual(b.color.red, dedicated.color.red, accuracy: 1e-12, "\(s)")
+                                        XCTAssertEqual(b.color.green, dedicated.color.green, accuracy: 1e-12, "\(s)")
+                                        XCTAssertEqual(b.color.blue, dedicated.color.blue, accuracy: 1e-12, "\(s)")
+                                        XCTAssertEqual(b.blend, dedicated.blend, "\(s)")
+                                        compared += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10_000)
+    }
+
+    func testBrushBehavioursMapThroughTheirCurvesInOrder() throws {
+        var p = BrushStyle.Parameters()
+        p.width = 4
+        p.behaviors[0] = try BrushBehavior(parsing: "speed:0:100:linear:width:1:0.5", parameter: "b1")       // × 1…0.5
+        p.behaviors[1] = try BrushBehavior(parsing: "none:0:1:linear:width:1:1:add", parameter: "b2")       // + 1
+        p.behaviors[2] = try BrushBehavior(parsing: "time:0:1:ease-in:opacity:0:1:set", parameter: "b3")
+        var brush = try BrushStyle(p)
+        brush.begin(AttributedSample(time: 10, location: .zero))
+        var s = AttributedSample(time: 10.5, location: .zero, speed: 50)
+        XCTAssertEqual(ink(brush, s).width, 4 * 0.75 + 1, accuracy: 1e-12)
+        XCTAssertEqual(ink(brush, s).opacity, ResponseCurve.easeIn(0.5), accuracy: 1e-12)
+        s.speed = 1000
+        XCTAssertEqual(ink(brush, s).width, 4 * 0.5 + 1, accuracy: 1e-12, "inputs are clamped to their range")
+    }
+
+    func testResponseCurvesAreCSSTimingFunctions() {
+        for c in ResponseCurve.allCases {
+            XCTAssertEqual(c(0), 0, accuracy: 1e-12)
+            XCTAssertEqual(c(1), 1, accuracy: 1e-12)
+        }
+        XCTAssertLessThan(ResponseCurve.easeIn(0.5), 0.5)
+        XCTAssertGreaterThan(ResponseCurve.easeOut(0.5), 0.5)
+        XCTAssertEqual(ResponseCurve.easeInOut(0.5), 0.5, accuracy: 1e-9, "symmetric")
+        // CSS ease-in at x = 0.5 (cubic-bezier(0.42, 0, 1, 1)): y ≈ 0.3153.
+        XCTAssertEqual(ResponseCurve.easeIn(0.5), 0.3153, accuracy: 1e-3)
+    }
+
+    func testBehaviourTextRoundTripsAndBadTextIsAOneLineError() throws {
+        let b = try BrushBehavior(parsing: "tilt-direction:0:1.5:ease-out:width:0:60:set:stylus+tilted", parameter: "b1")
+        XCTAssertEqual(try BrushBehavior(parsing: b.text, parameter: "b1"), b)
+        for bad in ["pressure", "nope:0:1:linear:width:0:1", "pressure:0:0:linear:width:0:1", "pressure:0:1:wobbly:width:0:1",
+                    "pressure:0:1:linear:size:0:1", "pressure:0:1:linear:width:0:1:times", "pressure:0:1:linear:width:0:1:set:upsidedown",
+                    "pressure:0:nan:linear:width:0:1", "pressure:0:1e300:linear:width:0:1"] {
+            XCTAssertThrowsError(try BrushBehavior(parsing: bad, parameter: "b1"), bad) { error in
+                XCTAssertFalse("\(error)".contains("\n"))
+                XCTAssertTrue("\(error)".hasPrefix("b1 "), "\(error)")
+            }
+        }
+    }
+
+    func testBrushLabelsResolveWithPresetsRefinedByLaterParameters() throws {
+        let d = try PipelineDescription(parsing: "coalesced|interp:coalesced-only|style:brush(preset=forcesketch,width=12)")
+        let style = d.stages(of: .style)[0]
+        XCTAssertEqual(style.parameters["preset"], .choice("forcesketch"))
+        XCTAssertEqual(style.parameters["width"], .number(12))
+        XCTAssertEqual(style.parameters["b1"], .choice("pressure:0:1:linear:width:0:20:set:has-max-force"))
+        // The canonical label reads back to the same parameters.
+        XCTAssertEqual(try PipelineDescription(parsing: d.canonical).canonical, d.canonical)
+        XCTAssertThrowsError(try PipelineDescription(parsing: "linear|style:brush(b3=pressure:0:1)")) { error in
+            XCTAssertTrue("\(error)".contains("style:brush: b3 has 3 fields"), "\(error)")
+        }
+    }
+
+    func testColoursConvertBetweenRGBAndHSBAndParse() {
+        for (h, expected) in [(0.0, InkColor(red: 1, green: 0, blue: 0)), (1.0 / 3, InkColor(red: 0, green: 1, blue: 0)),
+                              (2.0 / 3, InkColor(red: 0, green: 0, blue: 1)), (1.0, InkColor(red: 1, green: 0, blue: 0))] {
+            let c = InkColor(hue: h, saturation: 1, brightness: 1)
+            XCTAssertEqual(c.red, expected.red, accuracy: 1e-12)
+            XCTAssertEqual(c.green, expected.green, accuracy: 1e-12)
+            XCTAssertEqual(c.blue, expected.blue, accuracy: 1e-12)
+        }
+        let g = InkColor.graphite.hsb
+        let back = InkColor(hue: g.hue, saturation: g.saturation, brightness: g.brightness)
+        XCTAssertEqual(back.red, InkColor.graphite.red, accuracy: 1e-12)
+        XCTAssertEqual(back.blue, InkColor.graphite.blue, accuracy: 1e-12)
+        XCTAssertEqual(InkColor(parsing: "#ff8000")?.hex, "ff8000")
+        XCTAssertEqual(InkColor(parsing: "GREY"), .grey)
+        XCTAssertNil(InkColor(parsing: "fff"))
+        XCTAssertNil(InkColor(parsing: "zzzzzz"))
+    }
+
+    func testStylesWithoutForceOrTiltChannelsFallBackAsTheSeedsDo() throws {
+        // A mouse-like trace: no force, no tilt, stylus kind.
+        let plain = AttributedSample(time: 0, location: .zero)
+        XCTAssertEqual(ink(scribble, plain).width, 6)
+        XCTAssertEqual(ink(scribble, plain).blend, .normal)
+        XCTAssertEqual(ink(forceSketch, plain).width, 10)
+        let stroke = TestStrokes.oneSamplePerEvent(TestStrokes.circle(radius: 20, perRevolution: 30, count: 31))
+        for label in ["coalesced|interp:coalesced-only|style:scribble", "coalesced|interp:coalesced-only|style:forcesketch",
+                      "midpoint-bezier(tail=complete)|style:brush(preset=scribble)"] {
+            let r = try TestStrokes.replay(stroke, label)
+            XCTAssertFalse(r.ink.isEmpty, label)
+            XCTAssertTrue(r.ink.attributes.allSatisfy { $0.width.isFinite && $0.width > 0 }, label)
+        }
+    }
+}
