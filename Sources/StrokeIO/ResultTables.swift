@@ -1,4 +1,3 @@
-import StrokeMetrics
 
 /// One row of `results.csv`: one measurement of one stroke through one pipeline.
 public struct ResultRow: Hashable, Sendable {
@@ -51,8 +50,9 @@ public struct SummaryRow: Hashable, Sendable {
     public var min: Double
     /// Largest value.
     public var max: Double
-    /// Lower bound of the 95% confidence interval of the mean (bootstrap when written by
-    /// `strokelab run`).
+    /// Lower bound of the 95% confidence interval of the mean (a seeded bootstrap resampling
+    /// traces when written by `strokelab run`); NaN — an empty field — when there is no
+    /// interval (one value, or one trace).
     public var ciLow: Double
     /// Upper bound of that interval.
     public var ciHigh: Double
@@ -119,33 +119,6 @@ public struct SummaryTable: Hashable, Sendable, CSVReadable {
 
     /// Wraps rows.
     public init(rows: [SummaryRow]) { self.rows = rows }
-
-    /// Summarises result rows per dataset × pipeline × metric, groups in order of first
-    /// appearance: n, mean, median and p95 (type 7), min, max, and a 95% percentile-bootstrap
-    /// interval of the mean (``BootstrapInterval``) seeded per group from `seed` and the
-    /// group's key, so the same rows and seed always give the same table. NaN values are
-    /// left out. O(rows + groups · resamples · n).
-    public init(summarizing results: [ResultRow], seed: UInt64, resamples: Int = 1000) {
-        struct Key: Hashable { var dataset: String; var pipeline: String; var metric: String }
-        var order: [Key] = []
-        var groups: [Key: (unit: String, values: [Double])] = [:]
-        for r in results where !r.value.isNaN {
-            let k = Key(dataset: r.dataset, pipeline: r.pipeline, metric: r.metric)
-            if groups[k] == nil { order.append(k); groups[k] = (r.unit, []) }
-            groups[k]!.values.append(r.value)
-        }
-        rows = order.map { k in
-            let (unit, values) = groups[k]!
-            let sorted = values.sorted()
-            let mean = values.reduce(0, +) / Double(values.count)
-            let groupSeed = BootstrapInterval.seed(for: "\(k.dataset)\u{1F}\(k.pipeline)\u{1F}\(k.metric)", base: seed)
-            let ci = BootstrapInterval.ofMean(values, resamples: resamples, seed: groupSeed)
-            return SummaryRow(dataset: k.dataset, pipeline: k.pipeline, metric: k.metric, unit: unit, n: values.count,
-                              mean: mean, median: Summary.percentile(sorted: sorted, 0.5),
-                              p95: Summary.percentile(sorted: sorted, 0.95), min: sorted[0], max: sorted[sorted.count - 1],
-                              ciLow: ci.low, ciHigh: ci.high)
-        }
-    }
 
     /// Builds the table from parsed CSV, checking the header and every number.
     public init(csv table: CSVTable, file: String) throws(TraceFileError) {

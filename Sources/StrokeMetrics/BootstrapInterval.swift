@@ -8,7 +8,8 @@ import StrokeCore
 /// Complexity O(resamples · n).
 public enum BootstrapInterval {
     /// The interval of the mean of `values` at confidence `level` (default 0.95). One value
-    /// gives the degenerate interval [x, x]; no values give (NaN, NaN).
+    /// gives the degenerate interval [x, x]; no values give (NaN, NaN). For strokes grouped in
+    /// traces use ``ClusterBootstrap``, which StrokeLab's summaries use by default.
     public static func ofMean(_ values: [Double], resamples: Int, seed: UInt64, level: Double = 0.95) -> (low: Double, high: Double) {
         guard let first = values.first else { return (.nan, .nan) }
         guard values.count > 1, resamples > 0 else { return (first, first) }

@@ -12,8 +12,8 @@ import StrokeCore
 /// towards +y.
 ///
 /// Vertices closer than 1e-6 of the mean edge to the previous kept vertex are merged first,
-/// so the short closing edge a resampling may end with cannot inject float-noise angles.
-/// O(n) time and memory.
+/// so a short closing edge cannot inject float-noise angles; a merged vertex keeps the
+/// anchor flag of either. O(n) time and memory.
 public struct DiscreteCurvature: Hashable, Sendable {
     /// The vertices kept (near-duplicates merged).
     public var vertices: [Point]
@@ -23,30 +23,46 @@ public struct DiscreteCurvature: Hashable, Sendable {
     public var dualLength: [Double]
     /// κᵢ = θᵢ/λᵢ (1/units).
     public var curvature: [Double]
+    /// Whether each interior vertex is an anchor (a corner of the drawn path; empty flags
+    /// given: none).
+    public var isAnchor: [Bool]
 
     /// Computes the curvature of `polyline` (typically one resampled at a uniform step).
     public init(_ polyline: Polyline) {
-        let pts = polyline.points
+        self.init(points: polyline.points, anchors: [])
+    }
+
+    /// Computes the curvature of `points`, carrying `anchors` (one flag per point, or empty).
+    public init(points pts: [Point], anchors: [Bool]) {
         var kept: [Point] = []
+        var keptAnchor: [Bool] = []
         kept.reserveCapacity(pts.count)
-        let mean = pts.count > 1 ? polyline.length / Double(pts.count - 1) : 0
+        keptAnchor.reserveCapacity(pts.count)
+        var length = 0.0
+        for i in pts.indices.dropFirst() { length += pts[i - 1].distance(to: pts[i]) }
+        let mean = pts.count > 1 ? length / Double(pts.count - 1) : 0
         let minimum = mean * 1e-6
-        for p in pts {
+        for (i, p) in pts.enumerated() {
+            let anchor = i < anchors.count ? anchors[i] : false
             if let last = kept.last, last.distance(to: p) <= minimum {
                 // Keep the true end point: replace rather than drop the final vertex.
-                if p == pts[pts.count - 1], kept.count > 1 { kept[kept.count - 1] = p }
+                if i == pts.count - 1, kept.count > 1 { kept[kept.count - 1] = p }
+                if anchor { keptAnchor[keptAnchor.count - 1] = true }
                 continue
             }
             kept.append(p)
+            keptAnchor.append(anchor)
         }
         vertices = kept
         let interior = Swift.max(kept.count - 2, 0)
         turning = []
         dualLength = []
         curvature = []
+        isAnchor = []
         turning.reserveCapacity(interior)
         dualLength.reserveCapacity(interior)
         curvature.reserveCapacity(interior)
+        isAnchor.reserveCapacity(interior)
         guard kept.count >= 3 else { return }
         var previous = kept[1] - kept[0]
         var previousLength = previous.length
@@ -58,6 +74,7 @@ public struct DiscreteCurvature: Hashable, Sendable {
             turning.append(theta)
             dualLength.append(lambda)
             curvature.append(lambda > 0 ? theta / lambda : 0)
+            isAnchor.append(keptAnchor[i])
             previous = edge
             previousLength = length
         }

@@ -54,3 +54,61 @@ public enum DiscreteFrechet {
         return row[m - 1].squareRoot()
     }
 }
+
+extension DiscreteFrechet {
+    /// The discrete Fréchet distance over couplings restricted to a band: a[i] may be paired
+    /// only with b[j] for j in `band[i]` (the Sakoe–Chiba idea, here with a band from time
+    /// windows). The band is made monotone and connected first: its lower and upper ends are
+    /// made non-decreasing, the first row starts at 0, the last row ends at m − 1, and each
+    /// row reaches at least the previous row's end. The result is ≥ the unrestricted distance
+    /// and equal to it when an optimal coupling lies in the band.
+    ///
+    /// O(Σ band widths) time and O(widest band) memory; `nil` when either curve is empty or
+    /// `band.count != a.count`.
+    public static func distance(_ a: [Point], _ b: [Point], band input: [ClosedRange<Int>]) -> Double? {
+        guard !a.isEmpty, !b.isEmpty, input.count == a.count else { return nil }
+        let n = a.count, m = b.count
+        var lows = [Int](repeating: 0, count: n), highs = [Int](repeating: 0, count: n)
+        var lo = 0, hi = 0
+        for i in 0..<n {
+            lo = Swift.min(Swift.max(input[i].lowerBound, lo, 0), m - 1)
+            hi = Swift.min(Swift.max(input[i].upperBound, hi, lo), m - 1)
+            lows[i] = lo
+            highs[i] = hi
+        }
+        lows[0] = 0
+        highs[n - 1] = m - 1
+        for i in stride(from: n - 2, through: 0, by: -1) where highs[i] < lows[i + 1] - 1 { highs[i] = lows[i + 1] - 1 }
+        for i in 1..<Swift.max(n, 1) where lows[i] > highs[i - 1] + 1 { lows[i] = highs[i - 1] + 1 }
+        for i in 0..<n where highs[i] < lows[i] { highs[i] = lows[i] }
+        // Row i holds c(i, j) for j in lows[i]…highs[i]; the previous row is kept beside it.
+        var width = 1
+        for i in 0..<n { width = Swift.max(width, highs[i] - lows[i] + 1) }
+        var previous = [Double](repeating: .infinity, count: width)
+        var current = [Double](repeating: .infinity, count: width)
+        var previousLow = 0, previousHigh = -1
+        for i in 0..<n {
+            let p = a[i]
+            let low = lows[i], high = highs[i]
+            var left = Double.infinity
+            for j in low...high {
+                let d = p.squaredDistance(to: b[j])
+                let value: Double
+                if i == 0 && j == 0 {
+                    value = d
+                } else {
+                    let up = j >= previousLow && j <= previousHigh ? previous[j - previousLow] : .infinity
+                    let diagonal = j - 1 >= previousLow && j - 1 <= previousHigh ? previous[j - 1 - previousLow] : .infinity
+                    value = Swift.max(d, Swift.min(Swift.min(up, diagonal), left))
+                }
+                current[j - low] = value
+                left = value
+            }
+            swap(&previous, &current)
+            previousLow = low
+            previousHigh = high
+        }
+        let last = previous[m - 1 - previousLow]
+        return last.isFinite ? last.squareRoot() : nil
+    }
+}

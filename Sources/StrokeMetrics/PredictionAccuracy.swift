@@ -21,7 +21,9 @@ import StrokeSmoothing
 ///   prediction wobbles beyond the pen's own motion (Chromium's PredictionJitter);
 /// - wrong direction: the fraction of consecutive frames where the prediction moved against
 ///   the pen, (Pₖ − Pₖ₋₁)·T̂ₖ < 0 (Chromium's WrongDirection).
-/// Frames where the pen is not moving (no T̂) count for error and jitter only. O(frames·log n).
+/// Frames where the pen is not moving (no T̂) count for error and jitter only. Predictions
+/// for a time inside a recording gap (``ReferenceGaps``), or whose direction probe crosses
+/// one, are skipped: the pen's true position there is unknown. O(frames·log n).
 public struct PredictionAccuracy: Hashable, Sendable {
     /// The horizon in milliseconds.
     public var horizonMs: Double
@@ -42,15 +44,17 @@ public struct PredictionAccuracy: Hashable, Sendable {
 
     /// The accuracy at every horizon of `replay` (in its order), each `nil` when the
     /// predictor never predicted that far within the reference's span.
-    public static func measure(replay: StrokeReplay, reference: ReferenceCurve) -> [PredictionAccuracy?] {
+    public static func measure(replay: StrokeReplay, reference: ReferenceCurve,
+                               gaps: ReferenceGaps = ReferenceGaps()) -> [PredictionAccuracy?] {
         let horizons = replay.horizons
         guard !horizons.isEmpty, !reference.isEmpty,
               replay.horizonPredictions.count == replay.frames.count * horizons.count
         else { return horizons.map { _ in nil } }
-        return horizons.indices.map { h in measure(replay: replay, reference: reference, horizonIndex: h) }
+        return horizons.indices.map { h in measure(replay: replay, reference: reference, gaps: gaps, horizonIndex: h) }
     }
 
-    private static func measure(replay: StrokeReplay, reference: ReferenceCurve, horizonIndex h: Int) -> PredictionAccuracy? {
+    private static func measure(replay: StrokeReplay, reference: ReferenceCurve, gaps: ReferenceGaps,
+                                horizonIndex h: Int) -> PredictionAccuracy? {
         let horizon = replay.horizons[h]
         let stride = replay.horizons.count
         let delta = 0.002
@@ -62,6 +66,12 @@ public struct PredictionAccuracy: Hashable, Sendable {
             guard let p = replay.horizonPredictions[k * stride + h] else { continue }
             let tau = frame.newestSampleTime + horizon
             guard tau <= reference.endTime + 1e-9 else { continue }
+            if !gaps.isEmpty {
+                guard let span = gaps.span(around: tau), tau - delta >= span.start, tau + delta <= span.end else {
+                    previous = nil
+                    continue
+                }
+            }
             let r = reference.position(at: tau)
             let e = p - r
             errors.append(e.length)
@@ -91,6 +101,6 @@ public struct PredictionAccuracy: Hashable, Sendable {
     /// The horizon as metric ids write it: an integer when integral (`16`), otherwise
     /// Swift's shortest round-trip form (`16.7`).
     public static func horizonLabel(_ ms: Double) -> String {
-        ParameterValue.number(ms).description
+        MetricDefinition.horizonLabel(ms)
     }
 }

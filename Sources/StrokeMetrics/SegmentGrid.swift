@@ -1,12 +1,21 @@
 import StrokeCore
 
 /// A uniform-grid spatial index over a polyline's segments, answering "distance from this
-/// point to the nearest point of the polyline" in about O(1) for points near the curve.
+/// point to the nearest segment of the polyline", optionally among segments in an index range
+/// only (a time window of the curve).
 ///
-/// Each segment is registered in every cell its bounding box overlaps. A query visits rings
-/// of cells around the point's cell in growing Chebyshev distance r and stops once the best
-/// distance found is ≤ r·h (no unvisited cell can hold anything closer) or the rings cover
-/// the grid. Points far outside the grid work too; they just visit more empty rings.
+/// Each segment is registered in every cell its bounding box overlaps; a cell lists its
+/// segments in ascending index order, so a range query finds its first candidate in a cell by
+/// binary search. A query visits rings of cells around the point's cell in growing Chebyshev
+/// distance r and stops once the best distance found is ≤ r·h (no unvisited cell can hold
+/// anything closer) or the rings cover the grid.
+///
+/// Why ranges: a path that revisits the same place (a circle drawn a hundred times, shading,
+/// scribbles) fills the cells there with every pass, and a plain nearest-segment query then
+/// costs O(passes) — quadratic over the stroke. Restricted to the segments of a time window,
+/// a query costs O(log k + segments of the window in the cells visited). A range query that
+/// has visited more cells than its range has segments (a point far from them) finishes by
+/// checking the range's segments directly, so it never costs more than O(range + log k).
 ///
 /// Build: O(n + cells). Memory: O(n + cells), cells capped at 2048 per side.
 public struct SegmentGrid: Sendable {
@@ -16,60 +25,92 @@ public struct SegmentGrid: Sendable {
     private let columns: Int
     private let rows: Int
     private let cellStart: [Int32]    // CSR offsets, rows*columns + 1
-    private let cellItems: [Int32]    // segment indices (segment i joins points[i] and points[i+1])
+    private let cellItems: [Int32]    // segment indices, ascending within a cell
+
+    /// The number of segments (at least 1).
+    public var segmentCount: Int { points.count - 1 }
 
     /// Indexes `polyline`. A one-point polyline is indexed as a single degenerate segment.
     /// - Precondition: the polyline is not empty and its points are finite.
     public init(_ polyline: Polyline) {
-        precondition(!polyline.isEmpty, "cannot index an empty polyline")
-        var pts = polyline.points
+        self.init(points: polyline.points)
+    }
+
+    /// Indexes the segments joining consecutive `points`.
+    /// - Precondition: `points` is not empty and finite.
+    public init(points input: [Point]) {
+        precondition(!input.isEmpty, "cannot index an empty polyline")
+        var pts = input
         if pts.count == 1 { pts.append(pts[0]) }
         points = pts
         let box = Rect(bounding: pts)!
         let segments = pts.count - 1
-        let length = polyline.length
+        var length = 0.0
+        for i in 1..<pts.count { length += pts[i - 1].distance(to: pts[i]) }
         let extent = Swift.max(box.width, box.height)
         // Cells about twice the mean segment length, but no more than 2048 per side.
         var h = Swift.max(2 * length / Double(segments), extent / 2048, 1e-9)
         if !h.isFinite { h = Swift.max(extent, 1) }
+        if !h.isFinite { h = 1 }
         cell = h
         origin = box.min
-        let columns = Swift.max(1, Swift.min(2048, Int((box.width / h).rounded(.down)) + 1))
-        let rows = Swift.max(1, Swift.min(2048, Int((box.height / h).rounded(.down)) + 1))
+        func cells(_ span: Double) -> Int {
+            let v = (span / h).rounded(.down)
+            return v.isFinite ? Int(Swift.min(Swift.max(v, 0), 2047)) + 1 : 2048
+        }
+        let columns = cells(box.width)
+        let rows = cells(box.height)
         self.columns = columns
         self.rows = rows
 
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
-        func cellRange(_ i: Int) -> (Int, Int, Int, Int) {
-            let a = pts[i], b = pts[i + 1]
-            let x0 = Self.clamp(Int(((Swift.min(a.x, b.x) - box.min.x) / h).rounded(.down)), columns)
-            let x1 = Self.clamp(Int(((Swift.max(a.x, b.x) - box.min.x) / h).rounded(.down)), columns)
-            let y0 = Self.clamp(Int(((Swift.min(a.y, b.y) - box.min.y) / h).rounded(.down)), rows)
-            let y1 = Self.clamp(Int(((Swift.max(a.y, b.y) - box.min.y) / h).rounded(.down)), rows)
-            return (x0, x1, y0, y1)
+        func index(_ v: Double, _ n: Int) -> Int {
+            let f = (v / h).rounded(.down)
+            return f.isFinite ? Int(Swift.min(Swift.max(f, 0), Double(n - 1))) : (f > 0 ? n - 1 : 0)
         }
+        // The cells segment i passes through (a supercover walk in steps of at most h/2, with
+        // both corner cells where it crosses diagonally), each once: O(length/h + 1) cells,
+        // so a long segment costs its length, not the area of its bounding box.
+        func forEachCell(_ i: Int, _ body: (Int) -> Void) {
+            let a = pts[i], b = pts[i + 1]
+            let steps = Swift.min(Swift.max((a.distance(to: b) / (h / 2)).rounded(.up), 1), 8192)
+            let m = steps.isFinite ? Int(steps) : 8192
+            var px = index(a.x - box.min.x, columns), py = index(a.y - box.min.y, rows)
+            body(py * columns + px)
+            for k in 1...m {
+                let t = Double(k) / Double(m)
+                let q = k == m ? b : a.interpolated(to: b, by: t)
+                let x = index(q.x - box.min.x, columns), y = index(q.y - box.min.y, rows)
+                if x == px && y == py { continue }
+                if x != px && y != py {
+                    body(py * columns + x)
+                    body(y * columns + px)
+                }
+                body(y * columns + x)
+                px = x
+                py = y
+            }
+        }
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for i in 0..<segments {
-            let (x0, x1, y0, y1) = cellRange(i)
-            for y in y0...y1 { for x in x0...x1 { counts[y * columns + x + 1] += 1 } }
+            var last = -1
+            forEachCell(i) { c in if c != last { counts[c + 1] += 1; last = c } }
         }
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         var fill = counts
         var items = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
         for i in 0..<segments {
-            let (x0, x1, y0, y1) = cellRange(i)
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    let c = y * columns + x
-                    items[Int(fill[c])] = Int32(i)
+            var last = -1
+            forEachCell(i) { c in
+                if c != last {
+                    items[Int(fill[c])] = Int32(truncatingIfNeeded: i)
                     fill[c] += 1
+                    last = c
                 }
             }
         }
         cellStart = counts
         cellItems = items
     }
-
-    private static func clamp(_ v: Int, _ n: Int) -> Int { Swift.min(Swift.max(v, 0), n - 1) }
 
     /// Distance from `p` to the closest point of the indexed polyline, in trace units.
     public func distance(to p: Point) -> Double {
@@ -78,42 +119,77 @@ public struct SegmentGrid: Sendable {
 
     /// Squared distance from `p` to the polyline.
     public func squaredDistance(to p: Point) -> Double {
+        squaredDistance(to: p, segments: 0...(segmentCount - 1))
+    }
+
+    /// Squared distance from `p` to the nearest segment whose index lies in `range` (clamped
+    /// to the segments there are; an empty intersection gives +∞).
+    public func squaredDistance(to p: Point, segments range: ClosedRange<Int>) -> Double {
+        let lo = Swift.max(range.lowerBound, 0), hi = Swift.min(range.upperBound, segmentCount - 1)
+        guard lo <= hi else { return .infinity }
+        let size = hi - lo + 1
+        if size <= 16 { return bruteForce(p, lo, hi) }
         let fx = ((p.x - origin.x) / cell).rounded(.down)
         let fy = ((p.y - origin.y) / cell).rounded(.down)
-        // Cell coordinates of the query, possibly outside the grid; clamp into Int range.
-        let cx = Int(Swift.max(Swift.min(fx, 1e9), -1e9))
-        let cy = Int(Swift.max(Swift.min(fy, 1e9), -1e9))
+        // Cell coordinates of the query, possibly outside the grid; clamped in Double first.
+        let cx = fx.isFinite ? Int(Swift.max(Swift.min(fx, 1e9), -1e9)) : 0
+        let cy = fy.isFinite ? Int(Swift.max(Swift.min(fy, 1e9), -1e9)) : 0
         var best = Double.infinity
-        // Skip rings that cannot reach the grid at all.
         let gapX = cx < 0 ? -cx : (cx >= columns ? cx - columns + 1 : 0)
         let gapY = cy < 0 ? -cy : (cy >= rows ? cy - rows + 1 : 0)
         var r = Swift.max(gapX, gapY)
+        var visited = 0
+        let full = lo == 0 && hi == segmentCount - 1
         while true {
             let xs = cx - r, xe = cx + r, ys = cy - r, ye = cy + r
-            for y in Swift.max(ys, 0)...Swift.max(Swift.min(ye, rows - 1), Swift.max(ys, 0)) where y >= 0 && y < rows {
-                let fullRow = y == ys || y == ye
-                if fullRow {
-                    var x = Swift.max(xs, 0)
-                    while x <= Swift.min(xe, columns - 1) { visit(x, y, p, &best); x += 1 }
-                } else {
-                    if xs >= 0 && xs < columns { visit(xs, y, p, &best) }
-                    if xe != xs && xe >= 0 && xe < columns { visit(xe, y, p, &best) }
+            let y0 = Swift.max(ys, 0), y1 = Swift.min(ye, rows - 1)
+            if y0 <= y1 {
+                for y in y0...y1 {
+                    if y == ys || y == ye {
+                        var x = Swift.max(xs, 0)
+                        while x <= Swift.min(xe, columns - 1) { visit(x, y, p, lo, hi, &best); x += 1; visited += 1 }
+                    } else {
+                        if xs >= 0 && xs < columns { visit(xs, y, p, lo, hi, &best); visited += 1 }
+                        if xe != xs && xe >= 0 && xe < columns { visit(xe, y, p, lo, hi, &best); visited += 1 }
+                    }
                 }
             }
             let bound = Double(r) * cell
             if best <= bound * bound { return best }
             if xs <= 0 && ys <= 0 && xe >= columns - 1 && ye >= rows - 1 { return best }
+            if !full && visited > size { return Swift.min(best, bruteForce(p, lo, hi)) }
             r += 1
         }
     }
 
+    private func bruteForce(_ p: Point, _ lo: Int, _ hi: Int) -> Double {
+        var best = Double.infinity
+        var i = lo
+        while i <= hi {
+            let d = Self.squaredDistance(p, points[i], points[i + 1])
+            if d < best { best = d }
+            i += 1
+        }
+        return best
+    }
+
     @inline(__always)
-    private func visit(_ x: Int, _ y: Int, _ p: Point, _ best: inout Double) {
+    private func visit(_ x: Int, _ y: Int, _ p: Point, _ lo: Int, _ hi: Int, _ best: inout Double) {
         let c = y * columns + x
-        var k = Int(cellStart[c])
-        let end = Int(cellStart[c + 1])
-        while k < end {
+        var a = Int(cellStart[c])
+        var b = Int(cellStart[c + 1])
+        // First item ≥ lo.
+        if lo > 0 {
+            while a < b {
+                let mid = (a + b) / 2
+                if Int(cellItems[mid]) < lo { a = mid + 1 } else { b = mid }
+            }
+            b = Int(cellStart[c + 1])
+        }
+        var k = a
+        while k < b {
             let i = Int(cellItems[k])
+            if i > hi { break }
             let d = Self.squaredDistance(p, points[i], points[i + 1])
             if d < best { best = d }
             k += 1

@@ -2,61 +2,64 @@ import StrokeCore
 import StrokeSmoothing
 
 /// Measures one stroke through one pipeline: every metric StrokeLab reports for a
-/// stroke × pipeline. The single entry point the experiment runner calls
-/// (``evaluate(stroke:pipeline:metadata:options:)``); each metric family lives in its own
-/// type and is tested on its own.
+/// stroke × pipeline. The experiment runner prepares each stroke once (``PreparedStroke``:
+/// hold-out, reference geometry, step) and calls ``evaluate(_:pipeline:)`` for every
+/// pipeline; each metric family lives in its own type and is tested on its own.
 ///
-/// Metric ids, units and order (DESIGN.md, "Metrics"). "(units)" below means the trace's
-/// length unit, written into each measurement as `pt`, `px` or `mm` (and `1/pt` … for
-/// curvature sums):
-/// - `path.length` (units): arc length of the final committed path, flattened;
-///   `path.elements` (count): its drawing elements (`move`s excluded).
-/// - `fidelity.mean`, `fidelity.max`, `fidelity.hausdorff`, `fidelity.frechet` (units),
-///   ``Fidelity``; plus `fidelity.mean_mm`, `fidelity.max_mm`, `fidelity.hausdorff_mm`,
-///   `fidelity.frechet_mm` (mm) when `millimetresPerUnit` is known.
-/// - `jaggedness.bending_energy` (1/units), `jaggedness.bending_energy_ratio` (ratio to the
-///   reference's, resampled the same way; 1.0 = as smooth as the truth),
-///   `jaggedness.curvature_variation` (1/units), `jaggedness.curvature_variation_ratio`
-///   (ratio), `jaggedness.kinks` (count), `jaggedness.sign_changes` (count), ``Jaggedness``.
-///   Ratios are omitted when the reference hardly bends or its curvature hardly varies
-///   (``minimumReferenceBending``, ``minimumReferenceCurvatureVariation``).
-/// - `smoothness.sparc`, `smoothness.ldlj` (dimensionless, unit ""), ``SpectralArcLength`` and
-///   ``LogDimensionlessJerk`` on the ``SpeedProfile`` of the rendered tip at the display rate.
-/// - `lag.mean_ms`, `lag.p95_ms`, `lag.max_ms` (ms), `lag.offpath_mean` (units; and
-///   `lag.offpath_mean_mm`), `lag.overshoot_rate` (ratio), ``Lag``.
-/// - per horizon h of ``MetricOptions/predictionHorizonsMs`` when the pipeline predicts,
-///   ``PredictionAccuracy``: `prediction.error_mean@{h}ms`, `prediction.error_p95@{h}ms`,
-///   `prediction.along_mean@{h}ms`, `prediction.cross_mean@{h}ms`, `prediction.jitter@{h}ms`
-///   (units), `prediction.wrong_direction_rate@{h}ms` (ratio); h written as an integer when
-///   integral (`@16ms`), else shortest form (`@16.7ms`).
+/// Metric ids, units, directions and meanings are declared in ``MetricCatalog``; units carry
+/// the trace's length unit (`pt`, `px` or `mm`). Order:
+/// - `path.length`, `path.elements`;
+/// - `fidelity.mean`, `.max`, `.hausdorff`, `.frechet` (``Fidelity``) and their `_mm`
+///   variants when `millimetresPerUnit` is known;
+/// - `jaggedness.bending_energy`, `_ratio`, `.curvature_variation`, `_ratio`, `.kinks`,
+///   `.sign_changes` (``Jaggedness``), `jaggedness.step` (the Δs used). Ratios are omitted when
+///   the reference hardly bends or its curvature hardly varies
+///   (``minimumReferenceBending``, ``minimumReferenceCurvatureVariation``);
+/// - `smoothness.sparc`, `smoothness.ldlj` on the ``SpeedProfile`` of the rendered tip;
+/// - `lag.mean_ms`, `.p95_ms`, `.max_ms`, `.offpath_mean` (+ `_mm`), `.overshoot_rate`,
+///   `.frames_excluded` (``Lag``);
+/// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
+///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``).
 ///
 /// Omissions, each explained in ``StrokeEvaluationResult/notes``: fidelity and jaggedness when
 /// nothing was drawn; timing metrics (smoothness, lag, prediction) for traces whose
-/// metadata says `resampled` (``StrokeEvaluationResult/timingMetricsSkipped``); any metric
-/// whose definition has no value on this stroke (a tap has no lag; a constant speed has no
-/// LDLJ; a prediction that never reaches a horizon).
+/// metadata says `resampled`; any metric whose definition has no value on this stroke (a tap
+/// has no lag; a constant speed has no LDLJ; a prediction that never reaches a horizon).
 public enum StrokeEvaluation {
-    /// Chooses the reference (``EvaluationSetup``), replays `stroke` through a fresh
-    /// replayer of `pipeline`, and measures it. Deterministic; allocates per call.
+    /// Prepares `stroke` (``PreparedStroke``), replays it through a fresh replayer of
+    /// `pipeline` and measures it. Deterministic; allocates per call. To measure several
+    /// pipelines on one stroke, prepare it once and call ``evaluate(_:pipeline:)``.
     public static func evaluate(stroke: Stroke, pipeline: PipelineDescription, metadata: TraceMetadata,
                                 options: MetricOptions = MetricOptions()) -> StrokeEvaluationResult {
-        let setup = EvaluationSetup(stroke: stroke, pipeline: pipeline, metadata: metadata, options: options)
-        var replayer = pipeline.makeReplayer()
-        let replay = replayer.replay(stroke, options: setup.replayOptions)
-        return measure(replay: replay, setup: setup, metadata: metadata, options: options)
+        evaluate(PreparedStroke(stroke: stroke, metadata: metadata, options: options), pipeline: pipeline)
     }
 
-    /// Measures a replay already made with `setup.replayOptions` against `setup.reference`.
-    public static func measure(replay: StrokeReplay, setup: EvaluationSetup, metadata: TraceMetadata,
-                               options: MetricOptions) -> StrokeEvaluationResult {
+    /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline` and
+    /// measures it against the prepared reference.
+    public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription) -> StrokeEvaluationResult {
+        var replayer = pipeline.makeReplayer()
+        let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: pipeline))
+        return measure(replay: replay, prepared: prepared, predicts: PreparedStroke.predicts(pipeline),
+                       referenceInk: pipeline.referenceInk(prepared.reference, samples: prepared.stroke.samples))
+    }
+
+    /// Measures a replay of `prepared.fed` (made with `prepared.replayOptions(predicts:)`).
+    /// `referenceInk` is the pipeline's style applied to the reference
+    /// (``StrokeSmoothing/PipelineDescription/referenceInk(_:samples:)``); without it the ink
+    /// metrics that compare areas are left out.
+    public static func measure(replay: StrokeReplay, prepared: PreparedStroke, predicts: Bool,
+                               referenceInk: Ink? = nil) -> StrokeEvaluationResult {
         var out: [Measurement] = []
         var notes: [String] = []
-        let reference = setup.reference
-        let mm = metadata.millimetresPerUnit
-        // Lengths carry the trace's own unit (pt, px or mm), so mixed tables stay readable.
+        let metadata = prepared.metadata, options = prepared.options
         let unit = metadata.units.rawValue
-        appendGeometric(replay: replay, reference: reference, options: options, millimetresPerUnit: mm, unit: unit,
-                        to: &out, notes: &notes)
+        func add(_ id: String, _ value: Double) { out.append(MetricCatalog.measurement(id, value, traceUnit: unit)) }
+        func addLength(_ id: String, _ value: Double) {
+            add(id, value)
+            if let mm = metadata.millimetresPerUnit { add(id + "_mm", value * mm) }
+        }
+        let length = appendGeometric(replay: replay, prepared: prepared, add: add, addLength: addLength, notes: &notes)
+        appendInk(replay: replay, length: length, referenceInk: referenceInk, options: prepared.options, add: add, notes: &notes)
 
         let skipTiming = metadata.resampled
         if skipTiming {
@@ -65,43 +68,72 @@ public enum StrokeEvaluation {
             let refresh = metadata.refreshRateHz
             let speed = SpeedProfile.of(replay: replay, refreshRateHz: refresh, latencyFrames: options.displayLatencyFrames)
             if let sparc = SpectralArcLength.of(speed: speed, sampleRateHz: refresh) {
-                out.append(Measurement("smoothness.sparc", sparc, ""))
+                add("smoothness.sparc", sparc)
             } else {
                 notes.append("smoothness.sparc: omitted: the rendered tip's speed profile has too few samples or never moves")
             }
             if let ldlj = LogDimensionlessJerk.of(speed: speed, sampleRateHz: refresh) {
-                out.append(Measurement("smoothness.ldlj", ldlj, ""))
+                add("smoothness.ldlj", ldlj)
             } else {
-                notes.append("smoothness.ldlj: omitted: the speed profile has fewer than three samples, never moves or has no jerk")
+                notes.append("smoothness.ldlj: omitted: the speed profile has fewer than three samples, never moves or has no jerk above float noise")
             }
-            if let lag = Lag(replay: replay, reference: reference, refreshRateHz: refresh, options: options) {
+            let lag = Lag.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps, refreshRateHz: refresh,
+                                  predicts: predicts, options: options)
+            if !lag.lagsMs.isEmpty {
                 let s = lag.summary
-                out.append(Measurement("lag.mean_ms", s.mean, "ms"))
-                out.append(Measurement("lag.p95_ms", s.p95, "ms"))
-                out.append(Measurement("lag.max_ms", s.max, "ms"))
-                out.append(Measurement("lag.offpath_mean", lag.offPathMean, unit))
-                if let mm { out.append(Measurement("lag.offpath_mean_mm", lag.offPathMean * mm, "mm")) }
-                out.append(Measurement("lag.overshoot_rate", lag.overshootRate, "ratio"))
+                add("lag.mean_ms", s.mean)
+                add("lag.p95_ms", s.p95)
+                add("lag.max_ms", s.max)
+                addLength("lag.offpath_mean", lag.offPathMean)
+                add("lag.overshoot_rate", lag.overshootRate)
+                add("lag.frames_excluded", Double(lag.framesExcluded))
+            } else if lag.framesExcluded > 0 {
+                add("lag.frames_excluded", Double(lag.framesExcluded))
+                notes.append("lag: omitted: every display refresh with ink fell in a recording gap")
             } else {
                 notes.append("lag: omitted: no display refresh showed ink before the pen lifted")
             }
-            let accuracies = PredictionAccuracy.measure(replay: replay, reference: reference)
+            let accuracies = PredictionAccuracy.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps)
             for (h, accuracy) in zip(replay.horizons, accuracies) {
-                let tag = "@" + PredictionAccuracy.horizonLabel(h * 1000) + "ms"
+                let label = MetricDefinition.horizonLabel(h * 1000)
+                let tag = "@" + label + "ms"
                 guard let a = accuracy else {
                     notes.append("prediction\(tag): omitted: the predictor never predicted that far within the stroke")
                     continue
                 }
-                out.append(Measurement("prediction.error_mean" + tag, a.errorMean, unit))
-                out.append(Measurement("prediction.error_p95" + tag, a.errorP95, unit))
-                if let v = a.alongMean { out.append(Measurement("prediction.along_mean" + tag, v, unit)) }
-                if let v = a.crossMean { out.append(Measurement("prediction.cross_mean" + tag, v, unit)) }
-                if let v = a.jitterMean { out.append(Measurement("prediction.jitter" + tag, v, unit)) }
-                if let v = a.wrongDirectionRate { out.append(Measurement("prediction.wrong_direction_rate" + tag, v, "ratio")) }
+                add("prediction.error_mean" + tag, a.errorMean)
+                add("prediction.error_p95" + tag, a.errorP95)
+                if let v = a.alongMean { add("prediction.along_mean" + tag, v) }
+                if let v = a.crossMean { add("prediction.cross_mean" + tag, v) }
+                if let v = a.jitterMean { add("prediction.jitter" + tag, v) }
+                if let v = a.wrongDirectionRate { add("prediction.wrong_direction_rate" + tag, v) }
             }
         }
-        return StrokeEvaluationResult(measurements: out, referenceKind: setup.kind, timingMetricsSkipped: skipTiming,
+        return StrokeEvaluationResult(measurements: out, referenceKind: prepared.kind, timingMetricsSkipped: skipTiming,
                                       notes: notes)
+    }
+
+    /// `ink.width_variation`, `ink.width_jump_max` (``InkMetrics``) on the committed ink, and
+    /// `ink.iou`, `ink.error_area`, `ink.resolution` against the reference ink.
+    private static func appendInk(replay: StrokeReplay, length: Double, referenceInk: Ink?, options: MetricOptions,
+                                  add: (String, Double) -> Void, notes: inout [String]) {
+        let ink = replay.finalInk
+        guard replay.path.drawingElementCount > 0 else { return }
+        if let v = InkMetrics.widthVariation(ink.committed, length: length) {
+            add("ink.width_variation", v)
+        }
+        if let v = InkMetrics.widthJumpMax(ink.committed) { add("ink.width_jump_max", v) }
+        guard let referenceInk, !referenceInk.isEmpty else {
+            notes.append("ink.iou, ink.error_area: omitted: no reference ink")
+            return
+        }
+        if let o = InkMetrics.overlap(ink, reference: referenceInk, resolution: options.inkResolution) {
+            add("ink.iou", o.iou)
+            add("ink.error_area", o.errorArea)
+            add("ink.resolution", o.resolution)
+        } else {
+            notes.append("ink.iou, ink.error_area: omitted: neither the ink nor the reference ink covers a pixel centre")
+        }
     }
 
     /// Smallest dimensionless reference bending energy E·L for which a ratio is reported.
@@ -109,55 +141,60 @@ public enum StrokeEvaluation {
     /// Smallest dimensionless reference curvature variation V·L for which a ratio is reported.
     public static let minimumReferenceCurvatureVariation = 10.0
 
-    private static func appendGeometric(replay: StrokeReplay, reference: ReferenceCurve, options: MetricOptions,
-                                        millimetresPerUnit mm: Double?, unit: String, to out: inout [Measurement],
-                                        notes: inout [String]) {
-        let rendered = replay.path.flattened(tolerance: options.flatteningTolerance)
-        out.append(Measurement("path.length", rendered.length, unit))
-        out.append(Measurement("path.elements", Double(replay.path.drawingElementCount), "count"))
+    /// Returns the ink's measured length (`path.length`).
+    @discardableResult
+    private static func appendGeometric(replay: StrokeReplay, prepared: PreparedStroke, add: (String, Double) -> Void,
+                                        addLength: (String, Double) -> Void, notes: inout [String]) -> Double {
+        let options = prepared.options
+        // A path far longer than the stroke (a runaway pipeline) is measured at a coarser step,
+        // and so is the reference it is compared with: the work stays bounded.
+        let step = Swift.max(prepared.step, InkGeometry.step(forLength: InkGeometry.lengthBound(of: replay.path), options: options))
+        let rendered = InkGeometry.fineCurve(path: replay.path, step: step, tolerance: options.flatteningTolerance)
+        add("path.length", rendered.length)
+        add("path.elements", Double(replay.path.drawingElementCount))
         // A path of `move`s alone (a published tap) draws no ink: there is nothing to compare,
         // not a perfect match.
         guard replay.path.drawingElementCount > 0, !rendered.isEmpty else {
             notes.append("fidelity, jaggedness: omitted: nothing was drawn")
-            return
+            return rendered.length
         }
-        let truth = reference.polyline
-        if !reference.isEmpty, let f = Fidelity(rendered: rendered, reference: truth, step: options.resampleStep) {
-            out.append(Measurement("fidelity.mean", f.mean, unit))
-            out.append(Measurement("fidelity.max", f.max, unit))
-            out.append(Measurement("fidelity.hausdorff", f.hausdorff, unit))
-            out.append(Measurement("fidelity.frechet", f.frechet, unit))
-            if let mm {
-                out.append(Measurement("fidelity.mean_mm", f.mean * mm, "mm"))
-                out.append(Measurement("fidelity.max_mm", f.max * mm, "mm"))
-                out.append(Measurement("fidelity.hausdorff_mm", f.hausdorff * mm, "mm"))
-                out.append(Measurement("fidelity.frechet_mm", f.frechet * mm, "mm"))
-            }
+        guard let geometry = step == prepared.step ? prepared.geometry : prepared.geometry.map({ _ in prepared.geometry(at: step) })
+        else {
+            notes.append("fidelity, jaggedness: omitted: the reference is empty")
+            return rendered.length
+        }
+        if let f = Fidelity(rendered: rendered, replay: replay, reference: geometry, step: step, options: options) {
+            addLength("fidelity.mean", f.mean)
+            addLength("fidelity.max", f.max)
+            addLength("fidelity.hausdorff", f.hausdorff)
+            addLength("fidelity.frechet", f.frechet)
         } else {
             notes.append("fidelity: omitted: the reference is empty")
         }
-        let j = Jaggedness(polyline: rendered, options: options)
-        let r = Jaggedness(polyline: truth, options: options)
-        out.append(Measurement("jaggedness.bending_energy", j.bendingEnergy, "1/\(unit)"))
+        let j = Jaggedness(curve: rendered, step: step, kinkThreshold: options.kinkThresholdDegrees * Double.pi / 180,
+                           kinkWindow: options.kinkWindow)
+        let r = geometry.jaggedness
+        add("jaggedness.bending_energy", j.bendingEnergy)
         // A ratio to (almost) nothing measures noise: a straight reference's bending energy is
-        // float and rounding noise, and dividing by it gave ratios of 10⁷. Ratios are
-        // reported only when the reference's own value, made dimensionless by its length L,
-        // is clearly above that floor: E·L ≥ 0.1 (one full circle has E·L = 4π² ≈ 39.5; an
-        // arc turning 18° has about 0.1) and V·L ≥ 10 for the curvature variation (constant-
-        // curvature references such as circles have V ≈ 0 and get no ratio).
-        let length = truth.length
+        // float and rounding noise. Ratios are reported only when the reference's own value,
+        // made dimensionless by its length L, is clearly above that floor: E·L ≥ 0.1 (one full
+        // circle has E·L = 4π² ≈ 39.5; an arc turning 18° has about 0.1) and V·L ≥ 10 for the
+        // curvature variation (constant-curvature references such as circles have V ≈ 0).
+        let length = geometry.curve.length
         if r.bendingEnergy * length >= Self.minimumReferenceBending {
-            out.append(Measurement("jaggedness.bending_energy_ratio", j.bendingEnergy / r.bendingEnergy, "ratio"))
+            add("jaggedness.bending_energy_ratio", j.bendingEnergy / r.bendingEnergy)
         } else {
             notes.append("jaggedness.bending_energy_ratio: omitted: the reference hardly bends (E·L < \(Self.minimumReferenceBending))")
         }
-        out.append(Measurement("jaggedness.curvature_variation", j.curvatureVariation, "1/\(unit)"))
+        add("jaggedness.curvature_variation", j.curvatureVariation)
         if r.curvatureVariation * length >= Self.minimumReferenceCurvatureVariation {
-            out.append(Measurement("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation, "ratio"))
+            add("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation)
         } else {
             notes.append("jaggedness.curvature_variation_ratio: omitted: the reference's curvature hardly varies (V·L < \(Self.minimumReferenceCurvatureVariation))")
         }
-        out.append(Measurement("jaggedness.kinks", Double(j.kinks), "count"))
-        out.append(Measurement("jaggedness.sign_changes", Double(j.signChanges), "count"))
+        add("jaggedness.kinks", Double(j.kinks))
+        add("jaggedness.sign_changes", Double(j.signChanges))
+        add("jaggedness.step", step)
+        return rendered.length
     }
 }

@@ -6,14 +6,6 @@ extension SummaryRow {
     public var estimate: Estimate { Estimate(mean, low: ciLow, high: ciHigh) }
 }
 
-extension ResultsTable {
-    /// Summarises the rows when no `summary.csv` is at hand, exactly as `strokelab run`
-    /// does (``SummaryTable/init(summarizing:seed:resamples:)``, seed 1).
-    public func summarised(seed: UInt64 = 1, resamples: Int = 1000) -> SummaryTable {
-        SummaryTable(summarizing: rows, seed: seed, resamples: resamples)
-    }
-}
-
 /// The queries that turn `summary.csv` into report-figure data.
 extension SummaryTable {
     /// Trade-off points: every (dataset, pipeline) with both metrics.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeLab
 import StrokePlot
 import StrokeLab
 import StrokeRaster
@@ -168,7 +169,8 @@ struct PlotCommand: ParsableCommand {
             let text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
             let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
             if firstLine == ResultsTable.columns.joined(separator: ",") {
-                return try ResultsTable(parsing: text, file: file).summarised()
+                let results = try ResultsTable(parsing: text, file: file)
+                return SummaryTable(rows: ResultStatistics.summary(results.rows, settings: StatisticsSettings()))
             }
             return try SummaryTable(parsing: text, file: file)
         } catch let e as PlotError {

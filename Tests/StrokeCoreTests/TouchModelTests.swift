@@ -14,8 +14,8 @@ final class FrameGroupingTests: XCTestCase {
         XCTAssertEqual(events[0].time, 0)
     }
 
-    func test240HzSamplesGroupFourPerSixtyHzFrame() {
-        let events = FrameGrouping.events(from: samples(rate: 240, count: 121, start: 1))
+    func test240HzSamplesGroupFourPerSixtyHzFrameOnAStrokeAlignedClock() {
+        let events = FrameGrouping.events(from: samples(rate: 240, count: 121, start: 1), clockOrigin: 1)
         // began + 30 frames; the last is ended.
         XCTAssertEqual(events.count, 31)
         XCTAssertEqual(events.last?.phase, .ended)
@@ -26,6 +26,38 @@ final class FrameGroupingTests: XCTestCase {
             XCTAssertEqual(e.mainSampleAge, 0)
             if k < events.count - 1 { XCTAssertEqual(e.phase, .moved) }
         }
+    }
+
+    func testTheDisplayClockDoesNotStartWithTheStroke() {
+        // Refreshes at whole multiples of 1/60 s on the trace's clock: a stroke starting
+        // 0.3 frame after a refresh has its first sample delivered 0.7 frame later, and at
+        // 60 Hz sampling every sample is 0.7 frame old.
+        let start = 5 + 0.3 / 60
+        let events = FrameGrouping.events(from: samples(rate: 60, count: 30, start: start))
+        XCTAssertEqual(events[0].time, 5 + 1.0 / 60, accuracy: 1e-12)
+        for e in events {
+            XCTAssertEqual(e.samples.count, 1)
+            XCTAssertEqual(e.mainSampleAge * 60, 0.7, accuracy: 1e-9)
+        }
+        // The same samples on a clock with its origin at the first sample: age 0.
+        for e in FrameGrouping.events(from: samples(rate: 60, count: 30, start: start), clockOrigin: start) {
+            XCTAssertEqual(e.mainSampleAge, 0, accuracy: 1e-12)
+        }
+        // Other samples of the first frame follow `began` at the same refresh.
+        let two = FrameGrouping.events(from: [TouchSample(time: 0.001, x: 0, y: 0), TouchSample(time: 0.002, x: 1, y: 0),
+                                              TouchSample(time: 0.03, x: 2, y: 0)])
+        XCTAssertEqual(two.map(\.phase), [.began, .moved, .ended])
+        XCTAssertEqual(two[0].time, 1.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(two[1].time, 1.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(two[2].time, 2.0 / 60, accuracy: 1e-12)
+    }
+
+    func testAbsurdTimestampsAndOriginsStayBounded() {
+        let s = [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 1e300, x: 1, y: 0), TouchSample(time: 1e300, x: 2, y: 0)]
+        let events = FrameGrouping.events(from: s, clockOrigin: .nan)
+        XCTAssertEqual(events.first?.phase, .began)
+        XCTAssertEqual(events.last?.phase, .ended)
+        XCTAssertTrue(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time })
     }
 
     func testSamplesAreAtMostOneFrameOldWhenDelivered() {
@@ -62,9 +94,11 @@ final class FrameGroupingTests: XCTestCase {
         XCTAssertEqual(line.distinctSampleCount, 18)
         // Repeated timestamps with different positions are distinct samples, even where one
         // of them is alone in `began` and the next opens the first `moved` event.
+        // (The second sample shares the first's frame, so it follows `began` as a `moved` event
+        // delivered at the same refresh.)
         let times = [0, 0, 0.001, 0.001]
         let repeated = Stroke(id: "r", events: FrameGrouping.events(from: times.indices.map { TouchSample(time: times[$0], x: Double($0), y: 0) }))
-        XCTAssertEqual(repeated.events.map(\.samples.count), [1, 3])
+        XCTAssertEqual(repeated.events.map(\.samples.count), [1, 1, 2])
         XCTAssertEqual(repeated.distinctSampleCount, 4)
         // An explicit event stream that re-delivers its last moved sample on lift-off.
         let a = TouchSample(time: 0, x: 0, y: 0), b = TouchSample(time: 0.01, x: 1, y: 0)

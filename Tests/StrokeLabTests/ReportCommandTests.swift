@@ -26,9 +26,10 @@ final class ReportCommandTests: XCTestCase {
                                        "--render-repetitions", "1", "--throughput-runs", "1"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: dir + "/out/report.html", encoding: .utf8)
-        // Every linked file exists.
+        // Every linked file exists (metric columns link to sections of the guide: the file part).
         let links = html.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
-            .filter { !$0.hasPrefix("#") }
+            .filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "#", maxSplits: 1)[0]) }
+        XCTAssertTrue(links.contains { $0.hasSuffix("docs/guides/metrics.md") }, "metric columns link to the guide")
         XCTAssertFalse(links.isEmpty)
         for link in links {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/" + link), link)
@@ -37,7 +38,7 @@ final class ReportCommandTests: XCTestCase {
         let rasters = links.filter { $0.hasPrefix("rasters/") && $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(Set(figures).count, 6, "\(figures)")
         XCTAssertGreaterThanOrEqual(Set(rasters).count, 2, "\(rasters)")
-        for table in ["results.csv", "summary.csv", "run.json", "lag_frames.csv", "throughput.csv", "render_cost.csv"] {
+        for table in ["results.csv", "summary.csv", "summary_paired.csv", "run.json", "lag_frames.csv", "throughput.csv", "render_cost.csv"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/" + table), table)
         }
         // PNGs are real PNGs.

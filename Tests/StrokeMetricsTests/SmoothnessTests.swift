@@ -54,6 +54,21 @@ final class SmoothnessTests: XCTestCase {
         XCTAssertNil(LogDimensionlessJerk.of(speed: [1, .nan, 1], sampleRateHz: 60))
     }
 
+    func testAConstantSpeedWithFloatNoiseHasNoLDLJ() {
+        // Speeds differenced from positions: constant up to rounding. Its "jerk" is float
+        // noise, whose LDLJ would be about +45; it is omitted instead.
+        let speeds = (0..<200).map { i -> Double in
+            let a = 300.1 + Double(i) * 1.7, b = 300.1 + Double(i + 1) * 1.7
+            return (b - a) * 60
+        }
+        XCTAssertNotEqual(Set(speeds).count, 1, "the profile does carry rounding noise")
+        XCTAssertNil(LogDimensionlessJerk.of(speed: speeds, sampleRateHz: 60))
+        let line = Fixtures.line(speed: 120, duration: 2)
+        let r = Fixtures.evaluate(line, "linear")
+        XCTAssertNil(r.value("smoothness.ldlj"))
+        XCTAssertTrue(r.notes.contains { $0.hasPrefix("smoothness.ldlj: omitted") })
+    }
+
     func testFFTMatchesADirectDFT() {
         var rng = SplitMix64(seed: 11)
         for n in [1, 2, 8, 64] {

@@ -68,30 +68,6 @@ final class ResultTablesTests: XCTestCase {
         }
     }
 
-    func testResultsSummariseLikeTheRunner() throws {
-        // values 1, 2, 3, 4 (and a missing one): mean 2.5; the interval is the runner's seeded bootstrap.
-        let csv = """
-            dataset,trace,stroke,pipeline,metric,value,unit\r
-            d,t,a,linear,fidelity.mean,1,pt\r
-            d,t,b,linear,fidelity.mean,2,pt\r
-            d,t,c,linear,fidelity.mean,3,pt\r
-            d,t,d,linear,fidelity.mean,4,pt\r
-            d,t,e,linear,fidelity.mean,nan,pt\r
-
-            """
-        let summary = try ResultsTable(parsing: csv, file: "r.csv").summarised()
-        XCTAssertEqual(summary.rows.count, 1)
-        let row = summary.rows[0]
-        XCTAssertEqual(row.n, 4)
-        XCTAssertEqual(row.mean, 2.5)
-        XCTAssertEqual(row.median, 2.5)
-        XCTAssertEqual(row.p95, 3.85, accuracy: 1e-12)
-        let table = try ResultsTable(parsing: csv, file: "r.csv")
-        XCTAssertEqual(summary, SummaryTable(summarizing: table.rows, seed: 1, resamples: 1000))
-        XCTAssertLessThan(row.ciLow, 2.5)
-        XCTAssertGreaterThan(row.ciHigh, 2.5)
-    }
-
     func testRenderCostTableRoundTrips() throws {
         let curve = RenderCostCurve(strategy: "full redraw, naive", strokeLength: [1, 2], medianMilliseconds: [0.5, 0.75],
                                     lowerMilliseconds: [0.4, 0.7], upperMilliseconds: [0.6, 0.8])

@@ -85,14 +85,6 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(r.path.drawingElementCount, 120)
     }
 
-    func testHoldOutFeedsEveryKthSampleAndTheLast() throws {
-        let stroke = stroke240()
-        let r = try TestStrokes.replay(stroke, "coalesced|interp:linear", options: ReplayOptions(holdOutStride: 4))
-        XCTAssertEqual(r.samplesFed, 31)
-        XCTAssertEqual(r.path.currentPoint, Point(x: 120, y: 0))
-        XCTAssertEqual(r.path.elements[1], .line(to: Point(x: 4, y: 0)))
-    }
-
     func testDisplayedPathAddsProvisionalTail() throws {
         let stroke = stroke240()
         let r = try TestStrokes.replay(stroke, "midpoint-bezier(tail=complete)")

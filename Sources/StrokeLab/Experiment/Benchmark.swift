@@ -180,7 +180,7 @@ public enum Benchmark {
             timeMetrics(traces: traces, pipelines: pipelines, options: settings.metricOptions, runs: $0)
         }
         let rows = Self.rows(throughput: throughput, metrics: metrics)
-        let summary = SummaryTable(summarizing: rows, seed: settings.seed, resamples: settings.resamples).rows
+        let summary = ResultStatistics.summary(rows, settings: StatisticsSettings(seed: settings.seed, resamples: settings.resamples))
         let manifest = Self.manifest(traces: traces, pipelines: pipelines, settings: settings, throughput: throughput,
                                      metrics: metrics, notes: notes)
         do {
@@ -215,9 +215,11 @@ public enum Benchmark {
     /// Times ``StrokeEvaluation/evaluate(stroke:pipeline:metadata:options:)`` — every metric —
     /// over every stroke of `traces` × `pipelines`, on the calling thread: one untimed
     /// warm-up run, then `runs` timed runs, each cell (dataset × pipeline) timed on its own
-    /// with `ContinuousClock`. Samples fed per cell are counted in a separate untimed replay
-    /// with the same reference and replay options the evaluation uses (hold-out replays of
-    /// recorded traces feed every k-th coalesced sample).
+    /// with `ContinuousClock`; each stroke is prepared (``PreparedStroke``: hold-out, reference
+    /// geometry) inside every cell's timed run, so a cell's time includes the preparation that
+    /// `strokelab run` shares among the pipelines of a stroke. Samples fed per cell are counted
+    /// in a separate untimed replay of the same fed stroke (recorded traces without a reference
+    /// are fed all but their held-out samples).
     public static func timeMetrics(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
                                    runs: Int) -> MetricsTiming {
         struct Job { var dataset: String; var pipeline: ExperimentPipeline; var strokes: [(Stroke, TraceMetadata)] }
@@ -229,9 +231,9 @@ public enum Benchmark {
         var cells = jobs.map { job in
             var samples = 0
             for (stroke, metadata) in job.strokes {
-                let setup = EvaluationSetup(stroke: stroke, pipeline: job.pipeline.description, metadata: metadata, options: options)
+                let prepared = PreparedStroke(stroke: stroke, metadata: metadata, options: options)
                 var replayer = job.pipeline.description.makeReplayer()
-                samples += replayer.replay(stroke, options: setup.replayOptions).samplesFed
+                samples += replayer.replay(prepared.fed, options: prepared.replayOptions(for: job.pipeline.description)).samplesFed
             }
             return MetricsTiming.Cell(dataset: job.dataset, pipeline: job.pipeline.name, strokes: job.strokes.count,
                                       samples: samples, seconds: [])

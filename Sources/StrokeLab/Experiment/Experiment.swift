@@ -2,8 +2,8 @@ import Foundation
 import StrokeIO
 import StrokeMetrics
 
-/// An experiment end to end: load, run, summarise, write `results.csv`, `summary.csv` and
-/// `run.json` into an output directory.
+/// An experiment end to end: load, run, summarise, write `results.csv`, `summary.csv`,
+/// `summary_paired.csv` and `run.json` into an output directory.
 public enum Experiment {
     /// What a finished experiment wrote.
     public struct Report: Sendable {
@@ -11,6 +11,10 @@ public enum Experiment {
         public var rows: [ResultRow]
         /// The rows of `summary.csv`.
         public var summary: [SummaryRow]
+        /// The rows of `summary_paired.csv`: pipelines compared on the same strokes.
+        public var paired: [PairedSummaryRow]
+        /// How the summaries were computed (seed, resamples, bootstrap unit, baseline).
+        public var statistics: StatisticsSettings
         /// The pipelines, resolved, in order.
         public var pipelines: [ExperimentPipeline]
         /// The traces measured.
@@ -22,6 +26,8 @@ public enum Experiment {
         /// Which reference each dataset × pipeline was measured against (`analytic`,
         /// `dense-samples`, `hold-out(k=4)`, …).
         public var references: [String: Set<String>]
+        /// Per dataset, how its strokes were held out (``ExperimentRunner/HoldOutCount``).
+        public var holdOut: [(dataset: String, count: ExperimentRunner.HoldOutCount)]
         /// Seconds the run took.
         public var elapsedSeconds: Double
     }
@@ -46,6 +52,13 @@ public enum Experiment {
         let seed = spec.seed ?? 1
         let resamples = spec.bootstrap ?? 1000
         guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000") }
+        guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? "trace") else {
+            throw ExperimentError((specPath.map { "\($0): " } ?? "") + "bootstrapBy must be 'trace' or 'stroke', got '\(spec.bootstrapBy ?? "")'")
+        }
+        if let b = spec.baseline, !pipelines.contains(where: { $0.name == b }) {
+            throw ExperimentError((specPath.map { "\($0): " } ?? "") + "baseline '\(b)' is not one of the pipelines (\(pipelines.map(\.name).joined(separator: ", ")))")
+        }
+        let statistics = StatisticsSettings(seed: seed, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
 
         var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
         outcome.notes = loadNotes + outcome.notes
@@ -57,18 +70,21 @@ public enum Experiment {
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
-        let summary = SummaryTable(summarizing: outcome.rows, seed: seed, resamples: resamples).rows
+        let summary = ResultStatistics.summary(outcome.rows, settings: statistics)
+        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics)
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
-                                        options: options, seed: seed, resamples: resamples, elapsed: elapsed)
+                                        options: options, statistics: statistics, elapsed: elapsed)
         do {
             try AtomicFile.write(text: ResultsTable(rows: outcome.rows).csvText, to: outputDirectory + "/results.csv")
             try AtomicFile.write(text: SummaryTable(rows: summary).csvText, to: outputDirectory + "/summary.csv")
+            try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: outputDirectory + "/summary_paired.csv")
             try AtomicFile.write(text: manifest, to: outputDirectory + "/run.json")
         } catch {
             throw ExperimentError("\(error)")
         }
-        return Report(rows: outcome.rows, summary: summary, pipelines: pipelines, traces: traces, notes: outcome.notes,
-                      omissions: outcome.omissions, references: outcome.references, elapsedSeconds: elapsed)
+        return Report(rows: outcome.rows, summary: summary, paired: paired, statistics: statistics, pipelines: pipelines,
+                      traces: traces, notes: outcome.notes, omissions: outcome.omissions, references: outcome.references,
+                      holdOut: outcome.holdOut, elapsedSeconds: elapsed)
     }
 }

@@ -6,10 +6,22 @@ import StrokeSmoothing
 
 /// Runs an experiment: every stroke of every trace through every pipeline, measured.
 ///
-/// Strokes run in parallel with structured concurrency (a task group bounded by the number
-/// of cores); each result lands in the slot of its (trace, stroke, pipeline) job, so the
-/// output order — dataset, trace, stroke, pipeline, metric — is the same on every run.
+/// Each stroke is prepared once (``PreparedStroke``: its hold-out split, reference, gaps,
+/// measuring step and reference geometry) and then measured through every pipeline. Strokes
+/// run in parallel with structured concurrency (a task group bounded by the number of cores);
+/// each result lands in the slot of its (trace, stroke) job, so the output order — dataset,
+/// trace, stroke, pipeline, metric — is the same on every run.
 public enum ExperimentRunner {
+    /// How one dataset's strokes were split for the hold-out (``HoldOut``).
+    public struct HoldOutCount: Hashable, Sendable {
+        /// Strokes measured against held-out samples.
+        public var strokes: Int = 0
+        /// Distinct samples of those strokes fed to every pipeline.
+        public var fed: Int = 0
+        /// Samples of those strokes held out as their reference.
+        public var heldOut: Int = 0
+    }
+
     /// What a run produced.
     public struct Outcome: Sendable {
         /// Every measurement, in deterministic order.
@@ -22,19 +34,26 @@ public enum ExperimentRunner {
         /// ("synthetic × bezier4: 8 of 32 strokes: fidelity, jaggedness: omitted: nothing was
         /// drawn"): why a mean covers fewer strokes than the dataset has.
         public var omissions: [String]
+        /// Per dataset (in order of appearance), how its strokes were held out; datasets whose
+        /// strokes all carry their own reference are absent.
+        public var holdOut: [(dataset: String, count: HoldOutCount)] = []
     }
 
     /// Measures `traces` × `pipelines`.
     public static func run(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> Outcome {
-        struct Job: Sendable { var trace: Int; var stroke: Int; var pipeline: Int }
+        struct Job: Sendable { var trace: Int; var stroke: Int }
         var jobs: [Job] = []
         for (t, loaded) in traces.enumerated() {
-            for s in loaded.trace.strokes.indices {
-                for p in pipelines.indices { jobs.append(Job(trace: t, stroke: s, pipeline: p)) }
-            }
+            for s in loaded.trace.strokes.indices { jobs.append(Job(trace: t, stroke: s)) }
         }
-        struct JobResult: Sendable { var rows: [ResultRow]; var reference: String; var notes: [String] }
+        struct PipelineResult: Sendable { var rows: [ResultRow]; var notes: [String] }
+        struct JobResult: Sendable {
+            var pipelines: [PipelineResult]
+            var reference: String
+            var heldOut: Int
+            var fed: Int
+        }
         var results = [JobResult?](repeating: nil, count: jobs.count)
         let width = max(1, concurrency)
         await withTaskGroup(of: (Int, JobResult).self) { group in
@@ -45,10 +64,14 @@ public enum ExperimentRunner {
                 next += 1
                 group.addTask {
                     let loaded = traces[job.trace]
-                    let stroke = loaded.trace.strokes[job.stroke]
-                    let pipeline = pipelines[job.pipeline]
-                    let (rows, kind, notes) = measure(stroke: stroke, in: loaded, pipeline: pipeline, options: options)
-                    return (index, JobResult(rows: rows, reference: kind, notes: notes))
+                    let prepared = PreparedStroke(stroke: loaded.trace.strokes[job.stroke], metadata: loaded.trace.metadata,
+                                                  options: options)
+                    let measured = pipelines.map { p -> PipelineResult in
+                        let (rows, notes) = measure(prepared, in: loaded, pipeline: p)
+                        return PipelineResult(rows: rows, notes: notes)
+                    }
+                    return (index, JobResult(pipelines: measured, reference: prepared.kind.description,
+                                             heldOut: prepared.heldOutCount, fed: prepared.fedCount))
                 }
             }
             while next < min(width, jobs.count) { submit() }
@@ -64,15 +87,28 @@ public enum ExperimentRunner {
         var omissions: [String: [String: Int]] = [:]
         var omissionOrder: [String] = []
         var strokesPerDataset: [String: Int] = [:]
+        var holdOut: [(dataset: String, count: HoldOutCount)] = []
         for t in traces { strokesPerDataset[t.dataset, default: 0] += t.trace.strokes.count }
         for (job, result) in zip(jobs, results) {
             guard let result else { continue }
-            rows += result.rows
-            let key = "\(traces[job.trace].dataset) × \(pipelines[job.pipeline].name)"
-            references[key, default: []].insert(result.reference)
-            for note in result.notes where !traces[job.trace].trace.metadata.resampled || !note.contains("resampled") {
-                if omissions[key] == nil { omissionOrder.append(key) }
-                omissions[key, default: [:]][note, default: 0] += 1
+            let dataset = traces[job.trace].dataset
+            if result.heldOut > 0 {
+                if holdOut.last?.dataset != dataset && !holdOut.contains(where: { $0.dataset == dataset }) {
+                    holdOut.append((dataset, HoldOutCount()))
+                }
+                let i = holdOut.firstIndex { $0.dataset == dataset }!
+                holdOut[i].count.strokes += 1
+                holdOut[i].count.fed += result.fed
+                holdOut[i].count.heldOut += result.heldOut
+            }
+            for (p, measured) in zip(pipelines, result.pipelines) {
+                rows += measured.rows
+                let key = "\(dataset) × \(p.name)"
+                references[key, default: []].insert(result.reference)
+                for note in measured.notes where !traces[job.trace].trace.metadata.resampled || !note.contains("resampled") {
+                    if omissions[key] == nil { omissionOrder.append(key) }
+                    omissions[key, default: [:]][note, default: 0] += 1
+                }
             }
         }
         var omissionLines: [String] = []
@@ -87,20 +123,29 @@ public enum ExperimentRunner {
         for d in resampled.sorted() {
             notes.append("dataset '\(d)' is spatially resampled (synthetic timestamps): timing metrics are not reported for it")
         }
-        return Outcome(rows: rows, references: references, notes: notes, omissions: omissionLines)
+        return Outcome(rows: rows, references: references, notes: notes, omissions: omissionLines, holdOut: holdOut)
     }
 
-    /// One stroke through one pipeline: reference selection, replay and every metric
-    /// (``StrokeEvaluation/evaluate(stroke:pipeline:metadata:options:)``).
-    public static func measure(stroke: Stroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline,
-                               options: MetricOptions) -> (rows: [ResultRow], reference: String, notes: [String]) {
-        let result = StrokeEvaluation.evaluate(stroke: stroke, pipeline: pipeline.description,
-                                               metadata: loaded.trace.metadata, options: options)
+    /// One prepared stroke through one pipeline: replay and every metric
+    /// (``StrokeEvaluation/evaluate(_:pipeline:)``), as result rows and notes.
+    public static func measure(_ prepared: PreparedStroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline)
+        -> (rows: [ResultRow], notes: [String])
+    {
+        let result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
         let rows = result.measurements.filter { $0.value.isFinite }.map {
-            ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: stroke.id, pipeline: pipeline.name,
+            ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: prepared.stroke.id, pipeline: pipeline.name,
                       metric: $0.metric, value: $0.value, unit: $0.unit)
         }
         let dropped = result.measurements.filter { !$0.value.isFinite }.map { "\($0.metric): omitted: not a finite number" }
-        return (rows, result.referenceKind.description, result.notes + dropped)
+        return (rows, result.notes + dropped)
+    }
+
+    /// One stroke through one pipeline, prepared on the spot (tests and single measurements;
+    /// the runner prepares each stroke once for all pipelines).
+    public static func measure(stroke: Stroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline,
+                               options: MetricOptions) -> (rows: [ResultRow], reference: String, notes: [String]) {
+        let prepared = PreparedStroke(stroke: stroke, metadata: loaded.trace.metadata, options: options)
+        let (rows, notes) = measure(prepared, in: loaded, pipeline: pipeline)
+        return (rows, prepared.kind.description, notes)
     }
 }

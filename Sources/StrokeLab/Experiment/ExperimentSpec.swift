@@ -25,6 +25,8 @@ import Yams
 ///     name: "midpoint + linear {predict.horizon} ms"   # optional; {key} is replaced
 /// metrics: {resampleStep: 0.5, displayLatencyFrames: 2, predictionHorizonsMs: [8, 16, 25, 33, 50]}
 /// bootstrap: 1000
+/// bootstrapBy: trace                       # resample traces (default) or strokes for the CIs
+/// baseline: linear                         # pipeline the paired differences are taken against
 /// throughput: false                        # true: also time each pipeline (not deterministic)
 /// ```
 public struct ExperimentSpec: Sendable, Decodable {
@@ -120,6 +122,12 @@ public struct ExperimentSpec: Sendable, Decodable {
     public var seed: UInt64?
     /// Bootstrap resamples for confidence intervals. Default 1000.
     public var bootstrap: Int?
+    /// What the bootstrap resamples: `trace` (default: the strokes of a trace are one
+    /// cluster, ``ClusterBootstrap``) or `stroke` (every stroke independent).
+    public var bootstrapBy: String?
+    /// The pipeline (its name in the results) every other is compared with in
+    /// `summary_paired.csv` first; default the first pipeline.
+    public var baseline: String?
     /// Also time every pipeline over every dataset (`throughput.samples_per_s` and
     /// `throughput.ns_per_sample` rows, as `strokelab bench` measures them). Off by default:
     /// timings are the only results that differ between runs.
@@ -169,12 +177,11 @@ public struct ExperimentSpec: Sendable, Decodable {
 
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
-        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "throughput"],
+        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],
-        "metrics": ["resampleStep", "flatteningTolerance", "predictionHorizonsMs", "displayLatencyFrames",
-                    "kinkThresholdDegrees", "kinkWindow", "holdOutStride", "lagSearchBackMs", "lagSearchAheadMs"],
+        "metrics": MetricOptions.CodingKeys.allCases.map(\.rawValue),
     ]
 
     /// The first unknown key of a parsed spec, as a message with the place and the known
@@ -252,6 +259,14 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
     public var lagSearchBackMs: Double?
     /// ``MetricOptions/lagSearchAheadMs`` (ms).
     public var lagSearchAheadMs: Double?
+    /// ``MetricOptions/lagMatchTolerance`` (units).
+    public var lagMatchTolerance: Double?
+    /// ``MetricOptions/referenceGapMs`` (ms).
+    public var referenceGapMs: Double?
+    /// ``MetricOptions/maximumResampledPoints`` (points).
+    public var maximumResampledPoints: Int?
+    /// ``MetricOptions/inkResolution`` (pixels per unit).
+    public var inkResolution: Double?
 
     /// Creates settings (all defaults).
     public init() {}
@@ -268,6 +283,10 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
         if let v = holdOutStride { o.holdOutStride = v }
         if let v = lagSearchBackMs { o.lagSearchBackMs = v }
         if let v = lagSearchAheadMs { o.lagSearchAheadMs = v }
+        if let v = lagMatchTolerance { o.lagMatchTolerance = v }
+        if let v = referenceGapMs { o.referenceGapMs = v }
+        if let v = maximumResampledPoints { o.maximumResampledPoints = v }
+        if let v = inkResolution { o.inkResolution = v }
         return o
     }
 

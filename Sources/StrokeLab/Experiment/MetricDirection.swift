@@ -1,36 +1,20 @@
-/// Which way a metric is better: the one table `strokelab check` judges a change by.
-///
-/// The rules, first match wins (`*` matches any run of characters):
-///
-/// | metric | better | why |
-/// |---|---|---|
-/// | `throughput.samples_per_s`, `throughput.metrics_samples_per_s` | higher | more samples per second |
-/// | `throughput.ns_per_sample`, `throughput.metrics_s` | lower | less time |
-/// | `fidelity.*` (and `_mm`) | lower | distance from the true pen |
-/// | `jaggedness.*` | lower | bending energy, curvature variation, kinks, sign changes — and their ratios to the reference: 1.0 is "as smooth as the truth", below 1 the drawn path is smoother than the pen; over-smoothing is fidelity's to catch, so for jaggedness lower is better |
-/// | `smoothness.sparc`, `smoothness.ldlj` | higher | both are negative; closer to 0 is smoother (Balasubramanian et al. 2015; Hogan & Sternad 2009) |
-/// | `lag.overshoot_rate`, `lag.offpath_mean*` | lower | overshooting frames; distance off the path |
-/// | `lag.*_ms` | closer to 0 | lag is signed: positive behind the pen, negative ahead (overshoot, which prediction trades lag for); neither is wanted |
-/// | `prediction.along_mean@*` | closer to 0 | signed along-track error: over- or under-prediction |
-/// | `prediction.*` | lower | error distance (mean, p95), cross-track deviation, jitter, wrong-direction rate |
-/// | `path.*` | — (informational) | length and element count describe the path; more or fewer is neither better nor worse |
-///
-/// Metrics matching no rule are unknown: `check` reports them as not checked. Rules marked
-/// ``Rule/isTiming`` are wall-clock measurements, noisy from run to run (all `throughput.*`);
-/// every other metric is a deterministic function of the traces and the pipeline.
-public enum MetricDirection: String, Hashable, Sendable, CaseIterable {
-    /// Smaller values are better (errors, distances, counts of defects, time).
-    case lowerIsBetter = "lower"
-    /// Larger values are better (throughput; SPARC and LDLJ, which are ≤ 0).
-    case higherIsBetter = "higher"
-    /// Values nearer zero are better whatever their sign (signed lag, along-track error).
-    case closerToZeroIsBetter = "closer to 0"
-    /// Describes the result without judging it; never a regression.
-    case informational = "informational"
+import StrokeMetrics
 
-    /// One row of the table.
+/// Which way a metric is better, as `strokelab check` judges a change: read from the metric
+/// catalog (``MetricCatalog``), where each metric declares its direction once.
+///
+/// Summary of the catalog's directions: fidelity, jaggedness (its ratios too: 1.0 is "as
+/// smooth as the truth", below 1 the drawn path is smoother than the pen; over-smoothing is
+/// fidelity's to catch), off-path distance, overshoot, prediction errors and time are lower
+/// is better; SPARC, LDLJ and throughput higher; signed lag and along-track error closer to
+/// 0; `path.*`, `jaggedness.step` and `lag.frames_excluded` are informational. Metrics the
+/// catalog does not declare are unknown: `check` reports them as not checked. Wall-clock
+/// timings (all `throughput.*`) are marked ``Rule/isTiming``; every other metric is a
+/// deterministic function of the traces and the pipeline.
+extension MetricDirection {
+    /// A metric's direction and whether it is a timing, as `check` uses them.
     public struct Rule: Hashable, Sendable {
-        /// A metric id, or a pattern where `*` matches any run of characters.
+        /// The metric id (a family's pattern for family members).
         public var pattern: String
         /// Which way is better.
         public var direction: MetricDirection
@@ -45,44 +29,14 @@ public enum MetricDirection: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The table, in match order (see the type's documentation for the reasons).
-    public static let rules: [Rule] = [
-        Rule("throughput.samples_per_s", .higherIsBetter, timing: true),
-        Rule("throughput.metrics_samples_per_s", .higherIsBetter, timing: true),
-        Rule("throughput.ns_per_sample", .lowerIsBetter, timing: true),
-        Rule("throughput.metrics_s", .lowerIsBetter, timing: true),
-        Rule("fidelity.*", .lowerIsBetter),
-        Rule("jaggedness.*", .lowerIsBetter),
-        Rule("smoothness.sparc", .higherIsBetter),
-        Rule("smoothness.ldlj", .higherIsBetter),
-        Rule("lag.overshoot_rate", .lowerIsBetter),
-        Rule("lag.offpath_mean*", .lowerIsBetter),
-        Rule("lag.*_ms", .closerToZeroIsBetter),
-        Rule("prediction.along_mean@*", .closerToZeroIsBetter),
-        Rule("prediction.*", .lowerIsBetter),
-        Rule("path.*", .informational),
-    ]
-
-    /// The first rule matching `metric`, or `nil` for an unknown metric.
+    /// The rule for `metric` from the catalog, or `nil` for an unknown metric.
     public static func rule(for metric: String) -> Rule? {
-        rules.first { MetricPattern.matches($0.pattern, metric) }
-    }
-
-    /// How much worse `new` is than `old`, in the metric's unit: positive when worse,
-    /// negative when better, 0 for ``informational``. Lower: new − old; higher: old − new;
-    /// closer to 0: |new| − |old|.
-    public func worsening(from old: Double, to new: Double) -> Double {
-        switch self {
-        case .lowerIsBetter: return new - old
-        case .higherIsBetter: return old - new
-        case .closerToZeroIsBetter: return abs(new) - abs(old)
-        case .informational: return 0
-        }
+        MetricCatalog.definition(of: metric).map { Rule($0.id, $0.direction, timing: $0.isTiming) }
     }
 }
 
 /// Metric-id patterns: `*` matches any run of characters (including none), every other
-/// character itself. Used by ``MetricDirection`` rules and `--tolerance` keys.
+/// character itself. Used by `--tolerance` keys.
 enum MetricPattern {
     /// Whether `pattern` matches all of `text`. Backtracking over `*`; O(|pattern| · |text|).
     static func matches(_ pattern: String, _ text: String) -> Bool {

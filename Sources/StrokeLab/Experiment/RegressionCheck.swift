@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeMetrics
 
 /// `strokelab check`: compares a new `summary.csv` with a baseline one, per dataset ×
 /// pipeline × metric, and says whether anything regressed — the CI job that guards stroke

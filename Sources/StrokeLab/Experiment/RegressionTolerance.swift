@@ -1,3 +1,5 @@
+import StrokeMetrics
+
 /// How much worse a metric's mean may get before `strokelab check` calls it a regression.
 ///
 /// The allowance for a metric with baseline mean b is max(r · |b|, a): a relative part r and
@@ -5,9 +7,11 @@
 /// 0.02 ms, 0.1 kinks) from failing on changes too small to matter; the relative part scales
 /// with the value.
 ///
-/// Defaults: r = 5 % (``defaultRelative``), or 25 % for wall-clock timings
-/// (``defaultTimingRelative``: throughput on a shared CI machine wanders by that much from run
-/// to run); a from the unit (``absoluteFloors``): 0.1 ms, 0.01 units (pt: a twentieth of a
+/// Defaults come from the metric catalog (``MetricCatalog``, each metric's
+/// ``MetricDefinition/relativeTolerance`` and ``MetricDefinition/absoluteTolerance``): r = 5 %
+/// (``defaultRelative``), or 25 % for wall-clock timings (``defaultTimingRelative``: throughput
+/// on a shared CI machine wanders by that much from run to run); a from the unit unless the
+/// metric declares its own (``absoluteFloors``): 0.1 ms, 0.01 units (pt: a twentieth of a
 /// pixel at 2 px/pt), 0.002 mm, 0.005 for ratios, 0.1 for counts (a mean over strokes),
 /// 0.01 for dimensionless (SPARC, LDLJ), 10⁻⁶ /units, 1 ms as 0.001 s, 0 for rates.
 ///
@@ -59,22 +63,18 @@ public struct RegressionTolerance: Hashable, Sendable {
         public func allowance(baseline: Double) -> Double { max(relative * abs(baseline), absolute) }
     }
 
-    /// Default relative part for deterministic metrics.
-    public static let defaultRelative = 0.05
-    /// Default relative part for wall-clock timings (``MetricDirection/Rule/isTiming``).
-    public static let defaultTimingRelative = 0.25
-    /// Default absolute floor per unit; units not listed get 0.
+    /// Default relative part for deterministic metrics (``MetricDefinition/defaultRelativeTolerance``).
+    public static let defaultRelative = MetricDefinition.defaultRelativeTolerance
+    /// Default relative part for wall-clock timings (``MetricDefinition/defaultTimingRelativeTolerance``).
+    public static let defaultTimingRelative = MetricDefinition.defaultTimingRelativeTolerance
+    /// Default absolute floor per unit; units not listed get 0 (``MetricUnit/absoluteFloors``).
     /// Lengths are in the trace's unit: `pt` (iOS points), `px` or `mm`; `units` is kept for
     /// tables written before lengths named their unit.
-    public static let absoluteFloors: [String: Double] = [
-        "ms": 0.1, "s": 0.001, "pt": 0.01, "px": 0.01, "units": 0.01, "mm": 0.002, "ratio": 0.005, "count": 0.1, "": 0.01,
-        "1/pt": 1e-6, "1/px": 1e-6, "1/mm": 1e-5, "1/units": 1e-6,
-    ]
+    public static let absoluteFloors: [String: Double] = MetricUnit.absoluteFloors
 
     /// The units StrokeLab's tables use, the only ones a tolerance term may name (so a typo
     /// such as `5 percent` is an error, not a floor that silently applies to nothing).
-    public static let knownUnits: Set<String> = ["ms", "s", "ns", "pt", "px", "units", "mm", "ratio", "count", "1/pt", "1/px",
-                                                 "1/mm", "1/units", "samples/s"]
+    public static let knownUnits: Set<String> = MetricUnit.knownSymbols
 
     /// Items without a metric, in order.
     public var global: [Setting]
@@ -112,9 +112,9 @@ public struct RegressionTolerance: Hashable, Sendable {
     /// - Throws: ``ExperimentError`` when an item naming exactly this metric gives an absolute
     ///   part in another unit.
     public func resolve(metric: String, unit: String) throws(ExperimentError) -> Resolved? {
-        let timing = MetricDirection.rule(for: metric)?.isTiming ?? false
-        var resolved = Resolved(relative: timing ? Self.defaultTimingRelative : Self.defaultRelative,
-                                absolute: Self.absoluteFloors[unit] ?? 0)
+        let declared = MetricCatalog.definition(of: metric)
+        var resolved = Resolved(relative: declared?.relativeTolerance ?? Self.defaultRelative,
+                                absolute: declared?.absoluteTolerance ?? Self.absoluteFloors[unit] ?? 0)
         var off = false
         func apply(_ s: Setting, exact: String?) throws(ExperimentError) {
             if s.off { off = true; return }

@@ -2,21 +2,29 @@ import Foundation
 import StrokeIO
 import StrokeMetrics
 
-/// `run.json`: how a result set was made — the spec, every pipeline's canonical form, the
-/// metric options, the files measured, the tool version, the git revision, the machine and
-/// the date — so a figure can be traced back and reproduced.
+/// `run.json`: how a result set was made — the spec, every pipeline's canonical form, every
+/// metric option, the statistics (seed, resamples, bootstrap unit, baseline), the hold-out
+/// (stride k and, per dataset, the strokes, samples fed and samples held out), the files
+/// measured, the tool version, the git revision, the machine and the date — so a figure can
+/// be traced back and reproduced.
 public enum RunManifest {
     /// The JSON text of the manifest.
     public static func json(specPath: String?, spec: ExperimentSpec, pipelines: [ExperimentPipeline],
                             traces: [LoadedTrace], outcome: ExperimentRunner.Outcome, options: MetricOptions,
-                            seed: UInt64, resamples: Int, elapsed: Double) -> String {
+                            statistics: StatisticsSettings, elapsed: Double) -> String {
         let q = JSONText.quoted
         let n = JSONText.number
         var lines: [String] = ["{"]
         lines += provenance(tool: "strokelab")
         lines.append("  \"elapsedSeconds\": \(n((elapsed * 1000).rounded() / 1000)),")
-        lines.append("  \"spec\": {\"file\": \(specPath.map(q) ?? "null"), \"name\": \(spec.name.map(q) ?? "null"), \"seed\": \(seed), \"bootstrapResamples\": \(resamples)},")
-        lines.append("  \"metricOptions\": {\"resampleStep\": \(n(options.resampleStep)), \"flatteningTolerance\": \(n(options.flatteningTolerance)), \"predictionHorizonsMs\": [\(options.predictionHorizonsMs.map(n).joined(separator: ", "))], \"displayLatencyFrames\": \(n(options.displayLatencyFrames)), \"kinkThresholdDegrees\": \(n(options.kinkThresholdDegrees)), \"kinkWindow\": \(n(options.kinkWindow)), \"holdOutStride\": \(options.holdOutStride)},")
+        lines.append("  \"spec\": {\"file\": \(specPath.map(q) ?? "null"), \"name\": \(spec.name.map(q) ?? "null"), \"seed\": \(statistics.seed), \"bootstrapResamples\": \(statistics.resamples)},")
+        lines.append("  \"metricOptions\": {" + options.recorded.map { item in
+            "\(q(item.key)): " + (item.isList ? "[\(item.value.map(n).joined(separator: ", "))]" : n(item.value[0]))
+        }.joined(separator: ", ") + "},")
+        lines.append("  \"statistics\": {\"bootstrapResamples\": \(statistics.resamples), \"bootstrapBy\": \(q(statistics.unit.rawValue)), \"level\": 0.95, \"baseline\": \(statistics.baseline.map(q) ?? "null"), \"paired\": \"summary_paired.csv: pipelines compared on the strokes every pipeline reporting a metric measured\"},")
+        lines.append("  \"holdOut\": {\"stride\": \(options.holdOutStride), \"datasets\": {" + outcome.holdOut.map { d in
+            "\(q(d.dataset)): {\"strokes\": \(d.count.strokes), \"samplesFed\": \(d.count.fed), \"samplesHeldOut\": \(d.count.heldOut)}"
+        }.joined(separator: ", ") + "}},")
         lines += pipelinesAndTraces(pipelines, traces)
         lines.append("  \"references\": {")
         lines.append(outcome.references.keys.sorted().map { key in

@@ -1,16 +1,19 @@
+import Foundation
 import StrokeIO
+import StrokeMetrics
 
 /// The summary table `strokelab run` prints: one line per dataset × pipeline, the mean of
-/// each headline metric across strokes.
+/// each headline metric across strokes, titled as the metric catalog titles it.
 public enum SummaryText {
-    /// Headline metrics and their column titles, in order; metrics absent from the results
-    /// are left out.
+    /// Headline metrics and their column titles (``MetricCatalog``), in order; metrics absent
+    /// from the results are left out.
     public static let headline: [(metric: String, title: String)] = [
-        ("fidelity.mean", "fid.mean"), ("fidelity.max", "fid.max"), ("fidelity.hausdorff", "hausdorff"),
-        ("jaggedness.bending_energy_ratio", "bend.ratio"), ("jaggedness.kinks", "kinks"),
-        ("lag.mean_ms", "lag ms"), ("lag.p95_ms", "lag p95"), ("prediction.error_mean@16ms", "pred@16"),
-        ("smoothness.sparc", "sparc"), ("path.elements", "elements"),
-    ]
+        "fidelity.mean", "fidelity.max", "fidelity.hausdorff", "jaggedness.bending_energy_ratio", "jaggedness.kinks",
+        "lag.mean_ms", "lag.p95_ms", "prediction.error_mean@16ms", "smoothness.sparc", "path.elements",
+    ].map { id in
+        let d = MetricCatalog.definition(of: id)!
+        return (id, d.isFamily ? d.title.replacingOccurrences(of: "{h}", with: "16") : d.title)
+    }
 
     /// A fixed-width text table of `summary`.
     public static func table(_ summary: [SummaryRow]) -> String {
@@ -37,12 +40,13 @@ public enum SummaryText {
         }.joined(separator: "\n")
     }
 
-    /// Four significant digits, without exponent for ordinary magnitudes.
+    /// Four significant digits, without exponent for ordinary magnitudes; three significant
+    /// digits with an exponent below 10⁻³ or from 10⁶ (`3.64e-15`, never a raw double).
     static func format(_ v: Double) -> String {
         guard v.isFinite else { return "—" }
         let a = abs(v)
         if a == 0 { return "0" }
-        if a >= 1e6 || a < 1e-3 { return String(v) }
+        if a >= 1e6 || a < 1e-3 { return String(format: "%.3g", v) }
         let decimals = max(0, 3 - Int((a).log10Floor))
         var s = String(Double(Int64((v * pow10(decimals)).rounded())) / pow10(decimals))
         if s.hasSuffix(".0") { s.removeLast(2) }

@@ -30,12 +30,19 @@ public struct HTMLReport: Sendable {
         public var rows: [[String]]
         /// A caption above the table.
         public var caption: String?
+        /// Per header cell, a link target (e.g. the metric's section of the guide), or `nil`.
+        public var headerLinks: [String?]
+        /// Per body row, a link for its first cell, or `nil`.
+        public var firstColumnLinks: [String?]
 
         /// Creates a table.
-        public init(header: [String], rows: [[String]], caption: String? = nil) {
+        public init(header: [String], rows: [[String]], caption: String? = nil, headerLinks: [String?] = [],
+                    firstColumnLinks: [String?] = []) {
             self.header = header
             self.rows = rows
             self.caption = caption
+            self.headerLinks = headerLinks
+            self.firstColumnLinks = firstColumnLinks
         }
     }
 
@@ -144,9 +151,17 @@ public struct HTMLReport: Sendable {
                 case .table(let t):
                     out += "<table>\n"
                     if let c = t.caption { out += "<caption>\(e(c))</caption>\n" }
-                    out += "<tr>" + t.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
-                    for r in t.rows {
-                        out += "<tr>" + r.map { cell in
+                    out += "<tr>" + t.header.enumerated().map { i, title in
+                        if i < t.headerLinks.count, let link = t.headerLinks[i] {
+                            return "<th><a href=\"\(e(link))\">\(e(title))</a></th>"
+                        }
+                        return "<th>\(e(title))</th>"
+                    }.joined() + "</tr>\n"
+                    for (ri, r) in t.rows.enumerated() {
+                        out += "<tr>" + r.enumerated().map { ci, cell in
+                            if ci == 0, ri < t.firstColumnLinks.count, let link = t.firstColumnLinks[ri] {
+                                return "<td><a href=\"\(e(link))\">\(e(cell))</a></td>"
+                            }
                             let numeric = Double(cell.replacingAll("−", with: "-").replacingAll("[", with: "").replacingAll("]", with: "")
                                 .split(separator: " ").first.map(String.init) ?? "") != nil
                             return numeric ? "<td class=\"num\">\(e(cell))</td>" : "<td>\(e(cell))</td>"

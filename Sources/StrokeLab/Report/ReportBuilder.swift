@@ -34,7 +34,7 @@ public struct ReportOptions: Sendable {
 /// the gnuplot figures, the Cairo comparison rasters and the CSV tables beside it.
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
-/// writes `results.csv`, `summary.csv`, `run.json`); per-frame lag of the hardest synthetic
+/// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
 /// stroke (`lag_frames.csv`); throughput (`throughput.csv`); render cost per strategy
 /// (`render_cost.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and
 /// `.svg`); the HTML last, after every file it links to exists. Every file is written
@@ -72,7 +72,7 @@ public enum ReportBuilder {
         log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary))
-        builder.files = ["results.csv", "summary.csv", "run.json"]
+        builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         try builder.makeEverything(log: log)
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))

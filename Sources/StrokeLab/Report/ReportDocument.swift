@@ -4,58 +4,162 @@ import StrokeIO
 import StrokeMetrics
 
 extension Builder {
-    /// Headline metrics of the summary tables: id, column title, decimals.
-    static let headline: [(metric: String, title: String, decimals: Int)] = [
-        ("fidelity.mean", "fidelity mean", 3), ("fidelity.hausdorff", "Hausdorff", 2),
-        ("jaggedness.bending_energy_ratio", "bending ratio", 2), ("jaggedness.kinks", "kinks", 1),
-        ("lag.mean_ms", "lag ms", 1), ("lag.p95_ms", "lag p95 ms", 1), ("lag.overshoot_rate", "overshoot", 2),
-        ("prediction.error_mean@16ms", "pred. error @16ms", 2), ("smoothness.sparc", "SPARC", 2),
+    /// Headline metrics of the summary tables: id and decimals; titles, units and guide links
+    /// come from the metric catalog.
+    static let headline: [(metric: String, decimals: Int)] = [
+        ("fidelity.mean", 3), ("fidelity.hausdorff", 2), ("jaggedness.bending_energy_ratio", 2), ("jaggedness.kinks", 1),
+        ("lag.mean_ms", 1), ("lag.p95_ms", 1), ("lag.overshoot_rate", 2), ("prediction.error_mean@16ms", 2),
+        ("smoothness.sparc", 2),
     ]
 
-    /// "mean [low, high]" with `decimals` decimals, and "(n=…)" when the metric has a value
-    /// on fewer than `strokes` strokes.
-    static func estimateText(_ r: SummaryRow, decimals: Int, strokes: Int) -> String {
-        func f(_ v: Double) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "—" }
-        let text = r.ciLow.isFinite && r.ciHigh.isFinite && r.n > 1 ? "\(f(r.mean)) [\(f(r.ciLow)), \(f(r.ciHigh))]" : f(r.mean)
-        return r.n < strokes ? text + " (n=\(r.n))" : text
+    /// The paired comparisons (`summary_paired.csv`).
+    var paired: PairedSummaryTable { PairedSummaryTable(rows: experiment.paired) }
+
+    /// The catalog's title of a metric (a family member's with its horizon).
+    static func title(of metric: String) -> String {
+        guard let d = MetricCatalog.definition(of: metric) else { return metric }
+        guard d.isFamily, let at = metric.lastIndex(of: "@") else { return d.title }
+        let h = metric[metric.index(after: at)...].dropLast(2)
+        return d.title.replacingOccurrences(of: "{h}", with: String(h))
     }
 
-    /// The summary table of one dataset: a row per pipeline, a column per headline metric.
-    func summaryTable(_ dataset: String) -> HTMLReport.Table {
-        let present = Self.headline.filter { h in summary.rows.contains { $0.dataset == dataset && $0.metric == h.metric } }
-        let rows = experiment.pipelines.map { p in
-            [p.name] + present.map { h in
-                summary.row(dataset: dataset, pipeline: p.name, metric: h.metric)
-                    .map { Self.estimateText($0, decimals: h.decimals, strokes: strokeCount(dataset)) } ?? "—"
+    /// The link from the report to a metric's section of the guide, when the guide was found.
+    func guideLink(_ metric: String) -> String? {
+        guard let guide = guidePath, let d = MetricCatalog.definition(of: metric) else { return nil }
+        return guide + "#" + d.anchor
+    }
+
+    /// The guide to the measurements relative to the output directory: found by walking up
+    /// from the spec's directory and the working directory to a folder holding
+    /// `docs/guides/metrics.md`; `nil` when there is none.
+    var guidePath: String? {
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath
+        func absolute(_ p: String) -> String { (p.hasPrefix("/") ? p : cwd + "/" + p) as NSString as String }
+        var starts = [(absolute(options.specPath) as NSString).deletingLastPathComponent, cwd]
+        starts = starts.map { ($0 as NSString).standardizingPath }
+        for start in starts {
+            var dir = start
+            for _ in 0..<5 {
+                let candidate = dir + "/" + MetricCatalog.guidePath
+                if fm.fileExists(atPath: candidate) {
+                    return Self.relativePath(from: (absolute(out) as NSString).standardizingPath, to: candidate)
+                }
+                let parent = (dir as NSString).deletingLastPathComponent
+                if parent == dir { break }
+                dir = parent
             }
         }
-        let units = present.map { h in summary.unit(of: h.metric) }
+        return nil
+    }
+
+    /// `target` relative to directory `base` (both absolute).
+    static func relativePath(from base: String, to target: String) -> String {
+        let b = base.split(separator: "/").map(String.init), t = target.split(separator: "/").map(String.init)
+        var common = 0
+        while common < b.count && common < t.count - 1 && b[common] == t[common] { common += 1 }
+        return (Array(repeating: "..", count: b.count - common) + t[common...]).joined(separator: "/")
+    }
+
+    /// The row of `summary_paired.csv` giving `pipeline`'s mean on the strokes every pipeline
+    /// reporting `metric` measured (compared with the first of them), if any.
+    func commonRow(dataset: String, pipeline: String, metric: String) -> PairedSummaryRow? {
+        guard let first = paired.rows.first(where: { $0.dataset == dataset && $0.metric == metric }) else { return nil }
+        return paired.row(dataset: dataset, metric: metric, pipeline: pipeline, baseline: first.baseline)
+    }
+
+    /// The paired row between two pipelines, in whichever order the table holds it, with the
+    /// difference as `b − a`.
+    func pairedDifference(dataset: String, metric: String, _ a: String, _ b: String) -> (mean: Double, excludesZero: Bool)? {
+        if let r = paired.row(dataset: dataset, metric: metric, pipeline: b, baseline: a) {
+            return (r.difference, r.differenceExcludesZero)
+        }
+        if let r = paired.row(dataset: dataset, metric: metric, pipeline: a, baseline: b) {
+            return (-r.difference, r.differenceExcludesZero)
+        }
+        return nil
+    }
+
+    /// "mean [low, high]" with `decimals` decimals (no interval: the mean alone).
+    static func estimateText(_ mean: Double, _ low: Double, _ high: Double, decimals: Int) -> String {
+        func f(_ v: Double) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "—" }
+        return low.isFinite && high.isFinite ? "\(f(mean)) [\(f(low)), \(f(high))]" : f(mean)
+    }
+
+    /// The summary table of one dataset: a row per pipeline, a column per headline metric,
+    /// every pipeline compared on the strokes all of them measured (the count in the header).
+    func summaryTable(_ dataset: String) -> HTMLReport.Table {
+        let present = Self.headline.filter { h in paired.rows.contains { $0.dataset == dataset && $0.metric == h.metric } }
+        let rows = experiment.pipelines.map { p in
+            [p.name] + present.map { h in
+                commonRow(dataset: dataset, pipeline: p.name, metric: h.metric)
+                    .map { Self.estimateText($0.mean, $0.ciLow, $0.ciHigh, decimals: h.decimals) } ?? "—"
+            }
+        }
+        let header = present.map { h -> String in
+            let unit = summary.unit(of: h.metric)
+            let n = paired.rows.first { $0.dataset == dataset && $0.metric == h.metric }?.n ?? 0
+            let u = unit.isEmpty || unit == "ratio" || unit == "count" || unit == "ms" ? "" : " (\(unit))"
+            return "\(Self.title(of: h.metric))\(u), n=\(n)"
+        }
         return HTMLReport.Table(
-            header: ["pipeline"] + zip(present, units).map { h, u in u.isEmpty || u == "ratio" || u == "count" || u == "ms" ? h.title : "\(h.title) (\(u))" },
+            header: ["pipeline"] + header,
             rows: rows,
-            caption: "\(dataset): \(strokeCount(dataset)) strokes; mean over the strokes where the metric has a value [95% bootstrap CI of the mean], with n when that is fewer than all\(holdOutNote(dataset))")
+            caption: "\(dataset): \(strokeCount(dataset)) strokes. Each column compares the pipelines on the n strokes every pipeline reporting that metric measured: mean [95% bootstrap interval of the mean, \(experiment.statistics.unit == .trace ? "resampling traces" : "resampling strokes")]; no interval with a single trace. Column titles link to the metric's definition\(holdOutNote(dataset))",
+            headerLinks: [nil] + present.map { guideLink($0.metric) })
     }
 
-    /// A caption sentence naming the pipelines measured by hold-out on `dataset`, or "".
+    /// A caption sentence on the hold-out of `dataset`, or "".
     func holdOutNote(_ dataset: String) -> String {
-        let held = experiment.pipelines.filter { p in
-            experiment.references["\(dataset) × \(p.name)"]?.contains { $0.hasPrefix("hold-out") } ?? false
-        }
-        guard !held.isEmpty else { return "" }
-        return ". Hold-out: \(held.map(\.name).joined(separator: ", ")) see every sample, so on these recorded traces they were fed every \(metricOptions.holdOutStride)th sample and measured against all of them; they are compared at a quarter of the sampling rate"
+        guard let h = experiment.holdOut.first(where: { $0.dataset == dataset })?.count else { return "" }
+        return ". Hold-out: \(h.strokes) strokes have no ground truth, so every \(metricOptions.holdOutStride)th sample (\(h.heldOut) in all) was withheld from every pipeline and is the reference all of them are measured against; the pipelines were fed the other \(h.fed)"
     }
 
-    /// One sentence per timed dataset ranking the pipelines by lag, from the measurements.
-    func lagFindings() -> [String] {
-        datasets.filter(isTimed).compactMap { d -> String? in
-            let rows = experiment.pipelines.compactMap { p -> (String, Double, Double?)? in
-                guard let lag = summary.row(dataset: d, pipeline: p.name, metric: "lag.mean_ms") else { return nil }
-                return (p.name, lag.mean, summary.row(dataset: d, pipeline: p.name, metric: "jaggedness.bending_energy_ratio")?.mean)
-            }.sorted { $0.1 < $1.1 }
-            guard !rows.isEmpty else { return nil }
-            let parts = rows.map { r in "\(r.0) \(String(format: "%.1f", r.1)) ms" + (r.2.map { String(format: " (bending ×%.2f)", $0) } ?? "") }
-            return "\(d): " + parts.joined(separator: ", ") + "."
+    /// The pipelines of `dataset` in order of `metric`'s mean on the common strokes, joined by
+    /// "<" where the paired 95% interval of the difference between neighbours excludes 0 and
+    /// by "≈" where it does not.
+    func ordering(_ dataset: String, metric: String, value: (Double) -> String) -> String? {
+        let entries = experiment.pipelines.compactMap { p -> (String, Double)? in
+            commonRow(dataset: dataset, pipeline: p.name, metric: metric).map { (p.name, $0.mean) }
+        }.sorted { $0.1 < $1.1 }
+        guard entries.count > 1 else { return nil }
+        var text = "\(entries[0].0) \(value(entries[0].1))"
+        for (a, b) in zip(entries, entries.dropFirst()) {
+            let differs = pairedDifference(dataset: dataset, metric: metric, a.0, b.0)?.excludesZero ?? false
+            text += (differs ? " < " : " ≈ ") + "\(b.0) \(value(b.1))"
         }
+        return text
+    }
+
+    /// Per timed dataset, the pipelines ordered by lag and by bending energy ratio, stating an
+    /// order only where the paired interval excludes 0.
+    func rankings() -> [String] {
+        datasets.flatMap { d -> [String] in
+            var lines: [String] = []
+            if isTimed(d), let lag = ordering(d, metric: "lag.mean_ms", value: { String(format: "%.1f ms", $0) }) {
+                lines.append("\(d), lag (less first): \(lag).")
+            }
+            if let bend = ordering(d, metric: "jaggedness.bending_energy_ratio", value: { String(format: "×%.2f", $0) }) {
+                lines.append("\(d), bending energy relative to the pen (smoother first): \(bend).")
+            }
+            return lines
+        }
+    }
+
+    /// The time model's known answer: lag in display frames of every pipeline on the clean
+    /// 60 Hz synthetic trace, when the experiment has it.
+    func timeModelCheck() -> String? {
+        let name = "finger-60hz-60fps"
+        guard let trace = experiment.traces.first(where: { $0.dataset == "synthetic" && $0.name == name }) else { return nil }
+        let frame = 1000 / trace.trace.metadata.refreshRateHz
+        let parts = experiment.pipelines.compactMap { p -> String? in
+            let v = experiment.rows.filter { $0.trace == name && $0.dataset == "synthetic" && $0.pipeline == p.name && $0.metric == "lag.mean_ms" }
+            guard !v.isEmpty else { return nil }
+            let mean = v.reduce(0) { $0 + $1.value } / Double(v.count)
+            return "\(p.name) \(String(format: "%.2f", mean / frame)) frames"
+        }
+        guard !parts.isEmpty else { return nil }
+        return "The time model against WWDC 2015's figures (touch to display at 60 Hz: about 2.5 frames without prediction, about 1.5 with a one-frame prediction): on \(name), a finger sampled at 60 Hz on a 60 Hz display whose strokes start at stratified display phases (mean half a frame), lag.mean_ms averaged over its strokes is " + parts.joined(separator: ", ") + " (\(number(metricOptions.displayLatencyFrames)) frames of display latency plus the sample's age; docs/guides/time-model.md)."
     }
 
     /// The report document.
@@ -78,13 +182,15 @@ extension Builder {
         intro.append(.table(HTMLReport.Table(
             header: ["name in results", "canonical pipeline"],
             rows: experiment.pipelines.map { [$0.name, $0.description.canonical] }, caption: "Pipelines")))
-        intro.append(.paragraph("Metric options: resampling step Δs = \(number(metricOptions.resampleStep)) units, flattening tolerance \(number(metricOptions.flatteningTolerance)) units, display latency \(number(metricOptions.displayLatencyFrames)) frames, kink threshold \(number(metricOptions.kinkThresholdDegrees))° within \(number(metricOptions.kinkWindow)) units, prediction horizons \(metricOptions.predictionHorizonsMs.map(number).joined(separator: ", ")) ms, hold-out stride \(metricOptions.holdOutStride). The run took \(String(format: "%.1f", experiment.elapsedSeconds)) s; the whole report \(String(format: "%.0f", elapsed)) s."))
+        intro.append(.paragraph("Metric options (run.json records them all): " + metricOptions.recorded.map { item in
+            "\(item.key) \(item.isList ? item.value.map(number).joined(separator: ", ") : number(item.value[0]))"
+        }.joined(separator: "; ") + ". Statistics: 95% bootstrap intervals of means, \(experiment.statistics.resamples) resamples \(experiment.statistics.unit == .trace ? "of whole traces (the strokes of one trace are not independent)" : "of strokes"), seed \(experiment.statistics.seed); pipelines are compared on the strokes all of them measured, with paired differences (summary_paired.csv). The run took \(String(format: "%.1f", experiment.elapsedSeconds)) s; the whole report \(String(format: "%.0f", elapsed)) s."))
         if !experiment.notes.isEmpty { intro.append(.list(experiment.notes)) }
         sections.append(HTMLReport.Section(title: "What was run", blocks: intro))
 
         // Summary tables.
         var summaryBlocks: [HTMLReport.Block] = [
-            .paragraph("Lower is better for every column except SPARC (closer to 0 is smoother). Bending ratio is the rendered path's bending energy over the reference's (1 = as smooth as the truth; omitted where the reference hardly bends). Lag is in milliseconds behind the pen at each display refresh; overshoot is the fraction of refreshes where the ink is ahead of the pen. Full tables: summary.csv (every metric) and results.csv (every stroke)."),
+            .paragraph("Lower is better for every column except SPARC (higher, closer to 0, is smoother) and lag (closer to 0). Bending ratio is the rendered path's bending energy over the reference's (1 = as smooth as the truth; omitted where the reference hardly bends). Lag is in milliseconds behind the pen at each display refresh from the first that shows ink; overshoot is the fraction of refreshes where the ink is ahead of the pen. Every metric is defined in docs/guides/metrics.md (the column titles link to it). Full tables: summary_paired.csv (these comparisons, and every pair's paired difference), summary.csv (each pipeline on every stroke it measured) and results.csv (every stroke)."),
         ] + datasets.map { .table(summaryTable($0)) }
         if !experiment.omissions.isEmpty {
             summaryBlocks.append(.paragraph("Where a metric has no value on a stroke, and why (a tap draws nothing under the seeds' published behaviour, so it has no fidelity; a stroke shorter than the display latency has no lag; a straight reference gives no bending ratio):"))
@@ -95,8 +201,10 @@ extension Builder {
         // Smoothness vs latency.
         var tradeOff: [HTMLReport.Block] = [
             .paragraph("The seeds' central lesson, measured: smoothing costs latency. The naive four-point Bézier holds up to two samples back and the midpoint Bézier up to three, so their committed ink trails the pen by about one and two more sample periods than straight lines; completing the tail and predicting buy that lag back, at the price of overshoot."),
-            .list(lagFindings()),
+            .paragraph("Orders below compare the pipelines on the strokes all of them measured: \"A < B\" when the paired 95% interval of B − A (summary_paired.csv) excludes 0, \"A ≈ B\" when it does not — then no order can be claimed."),
+            .list(rankings()),
         ]
+        if let check = timeModelCheck() { tradeOff.append(.paragraph(check)) }
         tradeOff += datasets.compactMap { fig("trade-off-\($0)") }
         tradeOff += [fig("lag-over-time")].compactMap { $0 }
         sections.append(HTMLReport.Section(title: "Smoothness vs latency", blocks: tradeOff))
@@ -117,7 +225,7 @@ extension Builder {
         let real = datasets.compactMap { fig("real-\($0)") } + [fig("kinematics-real")].compactMap { $0 }
         if !real.isEmpty {
             sections.append(HTMLReport.Section(title: "Real recorded data", blocks: [
-                .paragraph("Public recordings read by StrokeLab's importers straight from their original formats (Wacom CSV and .svc, browser Pointer Events, HelpingHand .cyn), with no separate conversion step. Their metrics are in the summary tables above; without analytic ground truth, each stroke is measured against its own dense samples."),
+                .paragraph("Public recordings read by StrokeLab's importers straight from their original formats (Wacom CSV and .svc, browser Pointer Events, HelpingHand .cyn), with no separate conversion step. Their metrics are in the summary tables above; without analytic ground truth, every \(metricOptions.holdOutStride)th sample of each stroke is withheld from every pipeline and is the reference they are all measured against (hold-out)."),
             ] + real))
         }
 
@@ -125,11 +233,28 @@ extension Builder {
         if !measuredNotes.isEmpty { cost.append(.list(measuredNotes)) }
         if !cost.isEmpty { sections.append(HTMLReport.Section(title: "Cost: throughput and rendering", blocks: cost)) }
 
+        // The metrics measured, from the catalog.
+        var measured: [String] = []
+        var seen = Set<String>()
+        for r in experiment.rows where seen.insert(r.metric).inserted { measured.append(r.metric) }
+        let glossary = MetricCatalog.expanded.filter { d in measured.contains { MetricCatalog.definition(of: $0)?.id == d.id } }
+        if !glossary.isEmpty {
+            sections.append(HTMLReport.Section(title: "Metrics", blocks: [
+                .paragraph("Every metric in the tables, as the metric catalog declares it (StrokeMetrics' MetricCatalog); the guide docs/guides/metrics.md gives each one's definition, known answers and what it does and does not tell. Lengths are in each trace's own unit."),
+                .table(HTMLReport.Table(
+                    header: ["metric", "unit", "better", "meaning"],
+                    rows: glossary.map { d in [d.id, d.unit.rawValue, d.direction.phrase, d.meaning] },
+                    caption: "Metric ids (linked to their section of the guide)",
+                    firstColumnLinks: glossary.map { d in guidePath.map { $0 + "#" + d.anchor } })),
+            ]))
+        }
+
         sections.append(HTMLReport.Section(title: "Files and reproduction", blocks: [
             .list([
                 "results.csv — one row per dataset × trace × stroke × pipeline × metric (dataset,trace,stroke,pipeline,metric,value,unit)",
-                "summary.csv — per dataset × pipeline × metric: n, mean, median, p95, min, max, 95% bootstrap CI of the mean",
-                "run.json — the spec, every pipeline's canonical form, metric options, files measured, tool version, git revision, machine, date",
+                "summary.csv — per dataset × pipeline × metric, over the strokes the pipeline measured: n, mean, median, p95, min, max, 95% bootstrap CI of the mean (resampling traces; empty with one trace)",
+                "summary_paired.csv — per dataset × metric, every pipeline on the strokes all pipelines measured (n, traces, mean with its CI) and every pair's paired difference with its 95% CI",
+                "run.json — the spec, every pipeline's canonical form, every metric option, the statistics, the hold-out (stride and counts), files measured, tool version, git revision, machine, date",
                 "lag_frames.csv, throughput.csv, render_cost.csv — the data of the lag-over-time, throughput and render-cost figures",
                 "figures/*.png|svg (gnuplot) and rasters/*.png|svg (Cairo)",
             ]),

@@ -14,11 +14,17 @@ extension Builder {
 
         // Smoothness vs latency, one figure per dataset with real timing.
         for d in datasets where isTimed(d) {
-            let points = summary.tradeOffPoints(datasets: [d])
+            // Each pipeline on the strokes every pipeline measured (summary_paired.csv).
+            let points = experiment.pipelines.compactMap { p -> TradeOffPoint? in
+                guard let lag = commonRow(dataset: d, pipeline: p.name, metric: "lag.mean_ms"),
+                      let jag = commonRow(dataset: d, pipeline: p.name, metric: "jaggedness.bending_energy_ratio") else { return nil }
+                return TradeOffPoint(pipeline: p.name, dataset: d, lagMilliseconds: Estimate(lag.mean, low: lag.ciLow, high: lag.ciHigh),
+                                     jaggedness: Estimate(jag.mean, low: jag.ciLow, high: jag.ciHigh))
+            }
             guard !points.isEmpty else { continue }
             try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)"),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) (\(strokeCount(d)) in all; a pipeline's means cover the strokes where it drew something and lag is defined), with 95% bootstrap intervals of the means\(holdOutNote(d)). Lag follows the time model of docs/DESIGN.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is projected onto the reference near the display time. Bending energy Σκ²Δs on the path resampled at Δs = \(number(step)) units. Down and to the left is better.")
+                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
         }
 
         // Fidelity per pipeline per dataset.
@@ -26,7 +32,7 @@ extension Builder {
         if !fidelity.isEmpty {
             try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean")),
                      name: "fidelity", title: "Fidelity per pipeline and dataset",
-                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals. References: the analytic curve for synthetic traces; the stroke's own dense samples for recorded traces (hold-out of every \(metricOptions.holdOutStride)th sample for pipelines that see every sample). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
+                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
         }
 
         // Prediction error vs horizon, per dataset with predictors.
@@ -50,13 +56,13 @@ extension Builder {
         guard let (trace, stroke) = hardStrokes.first, !trace.trace.metadata.resampled else { return }
         var rows: [LagFramesTable.Row] = []
         var series: [LagSeries] = []
+        let prepared = PreparedStroke(stroke: stroke, metadata: trace.trace.metadata, options: metricOptions)
         for p in experiment.pipelines {
-            let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata,
-                                        options: metricOptions)
             var replayer = p.description.makeReplayer()
-            let replay = replayer.replay(stroke, options: setup.replayOptions)
-            guard let lag = Lag(replay: replay, reference: setup.reference, refreshRateHz: trace.trace.metadata.refreshRateHz,
-                                options: metricOptions) else { continue }
+            let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description))
+            guard let lag = Lag(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
+                                refreshRateHz: trace.trace.metadata.refreshRateHz,
+                                predicts: PreparedStroke.predicts(p.description), options: metricOptions) else { continue }
             let t0 = stroke.startTime
             let times = lag.times.map { ($0 - t0) }
             series.append(LagSeries(pipeline: p.name, times: times, lagMilliseconds: lag.lagsMs))

@@ -25,15 +25,18 @@ extension Builder {
 
     /// A comparison grid of `stroke` through `pipelines`, panels titled with the result names.
     /// Each panel is replayed exactly as the metrics replayed it (the same
-    /// ``EvaluationSetup``: hold-out for coalesced pipelines on recorded traces), so the
-    /// picture shows what was measured.
+    /// ``PreparedStroke``: on recorded traces every pipeline is fed the stroke without its
+    /// held-out samples, which the grid's dots still show), so the picture shows what was
+    /// measured.
     func grid(_ stroke: Stroke, in trace: LoadedTrace, _ pipelines: [ExperimentPipeline], frame: Int? = nil,
               heading: String, inkAsMade: Bool = false) -> ComparisonGrid {
+        let prepared = PreparedStroke(stroke: stroke, metadata: trace.trace.metadata, options: metricOptions)
+        let held: String
+        if case .holdOut(let k) = prepared.kind { held = " (hold-out: every \(k)th sample withheld)" } else { held = "" }
         let panels = pipelines.map { p -> ComparisonGrid.Panel in
-            let setup = EvaluationSetup(stroke: stroke, pipeline: p.description, metadata: trace.trace.metadata, options: metricOptions)
             var replayer = p.description.makeReplayer()
-            let held = setup.replayOptions.holdOutStride.map { " (hold-out: every \($0)th sample)" } ?? ""
-            return ComparisonGrid.Panel(title: p.name + held, replay: replayer.replay(stroke, options: setup.replayOptions),
+            return ComparisonGrid.Panel(title: p.name + held,
+                                        replay: replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description)),
                                         frameIndex: frame,
                                         rendering: inkAsMade ? InkRasters.automaticRendering(for: p.description) : .line)
         }
@@ -79,7 +82,7 @@ extension Builder {
             guard let (trace, stroke) = longestStroke(dataset: d) else { continue }
             try raster(grid(stroke, in: trace, seeds, heading: "\(d) · \(trace.name) · \(stroke.id)"),
                        name: "real-\(d)", title: "Recorded handwriting through the seed strategies (\(d))",
-                       caption: "The longest stroke of \(d) (\(trace.name), \(stroke.id), \(stroke.sampleCount) samples\(trace.trace.metadata.sampleRateHz.map { ", about \(Int($0.rounded())) Hz" } ?? "")) through each seed strategy, with its samples as dots (main samples orange, the other coalesced samples grey); without analytic ground truth, the metrics measure each stroke against its own dense samples. Each panel is replayed as the metrics replayed it: pipelines that see every sample are fed every \(metricOptions.holdOutStride)th one on recorded traces (hold-out). \(trace.trace.metadata.resampled ? "HelpingHand strokes are resampled at equal arc length with a synthetic clock, so their events are regular by construction." : "Events are the samples grouped into 60 Hz display frames, as UIKit would deliver them.")")
+                       caption: "The longest stroke of \(d) (\(trace.name), \(stroke.id), \(stroke.sampleCount) samples\(trace.trace.metadata.sampleRateHz.map { ", about \(Int($0.rounded())) Hz" } ?? "")) through each seed strategy, with its samples as dots (main samples orange, the other coalesced samples grey); without analytic ground truth, every \(metricOptions.holdOutStride)th sample is withheld from every pipeline and is the reference all of them are measured against (hold-out). Each panel is replayed as the metrics replayed it, without the held-out samples (the dots show every sample). \(trace.trace.metadata.resampled ? "HelpingHand strokes are resampled at equal arc length with a synthetic clock, so their events are regular by construction." : "Events are the samples grouped into 60 Hz display frames, as UIKit would deliver them.")")
         }
         log("  rasters: \(rasterCount)")
     }

@@ -17,5 +17,11 @@ public enum SyntheticDataset {
         SyntheticTraceSpec(name: "stylus-240hz-realistic", timestampJitterMs: 0.5, positionNoise: 0.15,
                            stallProbability: 0.05, stallFrames: 2, force: .bell, tilt: .varying,
                            predictedCount: 2, seed: 4),
+        // The setting of the WWDC 2015 latency figures: a finger scanned at 60 Hz on a 60 Hz
+        // display, noise-free. Each sample is φ frames old at delivery (φ the stroke's display
+        // phase), so `linear` lags 2 + φ frames: about 2.5 on average, 1.5 with a one-frame
+        // prediction — the time model's known answer.
+        SyntheticTraceSpec(name: "finger-60hz-60fps", kind: .finger, sampleRateHz: 60, positionNoise: 0,
+                           force: .none, tilt: .none, seed: 5),
     ]
 }

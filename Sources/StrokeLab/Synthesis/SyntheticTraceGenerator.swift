@@ -7,8 +7,18 @@ import StrokeCore
 /// p(τᵢ − t₀) + Gaussian noise, timestamps τᵢ; samples grouped into display-frame events by
 /// ``FrameGrouping``; stalls merge runs of events into one late event; optional recorded
 /// predictions. The reference is p(t) sampled at 1 kHz (plus the end point), noise-free.
-/// Strokes start 4 s apart at t₀ = 1 + 4k seconds, on whole seconds so that 240 Hz samples
-/// fall exactly on 60 Hz frame ends.
+/// Strokes start 4 s apart at t₀ = 1 + 4k seconds.
+///
+/// **Display phase.** A stroke starts at an arbitrary moment of the display's cycle: the
+/// first refresh after t₀ comes φ frames later, φ ∈ [0, 1) drawn per stroke
+/// (``displayPhases(for:)``), and frames end at t₀ + (φ + n)/refresh. So samples are on
+/// average half a frame old at delivery when the digitiser runs at the display rate, as the
+/// time model needs for the WWDC 2015 figures; at 240 Hz on a 60 Hz display every sample a
+/// frame holds is still less than a quarter frame old. The phases of the strokes long enough
+/// to be measured (over 0.1 s) are stratified — the j-th of M such strokes, in a seeded
+/// order, gets φ in [j/M, (j+1)/M) — so their mean is ½ up to 1/(2M); taps and two-sample
+/// strokes get a uniform φ. Phases come from their own generator (seeded from the spec's
+/// seed), so the noise a spec draws does not depend on them.
 ///
 /// Positions, forces and angles are rounded to 1e-6 (micro-points) to keep files compact;
 /// times are not rounded. Everything random comes from one ``SeededGenerator`` seeded by the
@@ -30,9 +40,10 @@ public enum SyntheticTraceGenerator {
         if spec.kind == .finger { channels += [.majorRadius] }
 
         var strokes: [Stroke] = []
+        let phases = displayPhases(for: spec)
         for (k, shape) in spec.shapes.enumerated() {
             let t0 = 1 + 4 * Double(k)
-            strokes.append(stroke(shape, start: t0, spec: spec, channels: channels, rng: &rng))
+            strokes.append(stroke(shape, start: t0, phase: phases[k], spec: spec, channels: channels, rng: &rng))
         }
         let metadata = TraceMetadata(
             source: "synthetic:\(spec.name)", device: "StrokeLab synthetic \(spec.kind.rawValue)", units: .pt,
@@ -43,8 +54,30 @@ public enum SyntheticTraceGenerator {
 
     private static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
 
-    private static func stroke(_ shape: SyntheticShape, start t0: Double, spec: SyntheticTraceSpec, channels: [Channel],
-                               rng: inout SeededGenerator) -> Stroke {
+    /// The display phase φ ∈ [0, 1) of each stroke of `spec`, in frames (see the type's
+    /// documentation): stratified over the strokes longer than 0.1 s in a seeded order, uniform
+    /// for the others, from a generator seeded with the spec's seed xor a constant.
+    public static func displayPhases(for spec: SyntheticTraceSpec) -> [Double] {
+        var rng = SeededGenerator(seed: spec.seed ^ 0x5EED_D15B_1A70_0000)
+        let long = spec.shapes.indices.filter { spec.shapes[$0].duration(sampleRateHz: spec.sampleRateHz) > 0.1 }
+        // A seeded permutation of the strata (Fisher–Yates).
+        var strata = Array(long.indices)
+        if strata.count > 1 {
+            for i in stride(from: strata.count - 1, to: 0, by: -1) {
+                let j = Int(rng.next() % UInt64(i + 1))
+                strata.swapAt(i, j)
+            }
+        }
+        var phases = [Double](repeating: 0, count: spec.shapes.count)
+        for (j, k) in long.enumerated() {
+            phases[k] = (Double(strata[j]) + rng.nextUnit()) / Double(long.count)
+        }
+        for k in spec.shapes.indices where !long.contains(k) { phases[k] = rng.nextUnit() }
+        return phases
+    }
+
+    private static func stroke(_ shape: SyntheticShape, start t0: Double, phase: Double, spec: SyntheticTraceSpec,
+                               channels: [Channel], rng: inout SeededGenerator) -> Stroke {
         let fs = spec.sampleRateHz
         let duration = shape.duration(sampleRateHz: fs)
         let count = shape == .tap ? 1 : Int((duration * fs + 1e-9).rounded(.down)) + 1
@@ -78,7 +111,8 @@ public enum SyntheticTraceGenerator {
             samples.append(s)
         }
 
-        var events = FrameGrouping.events(from: samples, refreshRateHz: spec.refreshRateHz)
+        var events = FrameGrouping.events(from: samples, refreshRateHz: spec.refreshRateHz,
+                                          clockOrigin: t0 + phase / spec.refreshRateHz)
         if spec.stallProbability > 0 { events = stalled(events, spec: spec, rng: &rng) }
         if spec.predictedCount > 0 {
             for e in events.indices where events[e].phase == .moved {
@@ -121,8 +155,10 @@ public enum SyntheticTraceGenerator {
 
     /// Main-thread stalls: a moved event is late with probability p; it is delivered
     /// `stallFrames` frames after its frame, and every later moved event due by then is
-    /// merged into it (its samples become coalesced samples of the late event).
+    /// merged into it (its samples become coalesced samples of the late event); a lift-off due
+    /// by then is delivered at the end of the stall too.
     private static func stalled(_ events: [TouchEvent], spec: SyntheticTraceSpec, rng: inout SeededGenerator) -> [TouchEvent] {
+        var events = events
         var out: [TouchEvent] = []
         var i = 0
         while i < events.count {
@@ -139,6 +175,8 @@ public enum SyntheticTraceGenerator {
             }
             e.time = late
             out.append(e)
+            // The lift-off, when due during the stall, is delivered when the stall ends too.
+            if i < events.count, events[i].phase.isTerminal, events[i].time < late { events[i].time = late }
         }
         return out
     }

@@ -194,8 +194,6 @@ extension CurveStage {
         var started = false
         var newest = stroke.startTime
         let lastEventIndex = stroke.events.count - 1
-        let stride = max(options.holdOutStride ?? 1, 1)
-        var seen = 0
         let hasPredictor = Mode.allStages && s.predictor != nil
         let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
         let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
@@ -216,27 +214,23 @@ extension CurveStage {
             let count = events[eventIndex].samples.count
             var i = main ? count - 1 : 0
             while i < count {
-                let isLastOfStroke = eventIndex == lastEventIndex && i == count - 1
-                if stride == 1 || seen == 0 || seen % stride == 0 || isLastOfStroke {
-                    let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
-                                           : AttributedSample(events[eventIndex].samples[i])
-                    record.samplesFed += 1
-                    newest = sample.time
-                    if direct {
-                        if !started {
-                            if styled { for st in s.styles.indices { s.styles[st].begin(sample) } }
-                            begin(sample, into: &line)
-                            started = true
-                        } else if terminal {
-                            end(sample, into: &line)
-                        } else {
-                            move(sample, into: &line)
-                        }
+                let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
+                                       : AttributedSample(events[eventIndex].samples[i])
+                record.samplesFed += 1
+                newest = sample.time
+                if direct {
+                    if !started {
+                        if styled { for st in s.styles.indices { s.styles[st].begin(sample) } }
+                        begin(sample, into: &line)
+                        started = true
+                    } else if terminal {
+                        end(sample, into: &line)
+                    } else {
+                        move(sample, into: &line)
                     }
-                    if needsBatch { s.batch.append(sample) }
                 }
+                if needsBatch { s.batch.append(sample) }
                 i += 1
-                seen += 1
             }
             if !direct {
                 s.runFilters(terminal: terminal)

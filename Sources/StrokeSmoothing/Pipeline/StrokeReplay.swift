@@ -118,15 +118,10 @@ public struct ReplayOptions: Hashable, Sendable {
     public var outlineFrames: Set<Int>
     /// Whether to record ``StrokeReplay/curveInput`` (for `strokelab replay`).
     public var recordsCurveInput: Bool
-    /// Hold-out evaluation (being replaced by thinning the stroke before replay): when k ≥ 2,
-    /// only the first, every k-th and the last sample of the input view are fed.
-    public var holdOutStride: Int?
 
     /// Creates options; by default no horizons, no frame outlines, no curve input.
-    public init(evaluationHorizons: [Double] = [], outlineFrames: Set<Int> = [], recordsCurveInput: Bool = false,
-                holdOutStride: Int? = nil) {
+    public init(evaluationHorizons: [Double] = [], outlineFrames: Set<Int> = [], recordsCurveInput: Bool = false) {
         self.evaluationHorizons = evaluationHorizons
-        self.holdOutStride = holdOutStride
         self.outlineFrames = outlineFrames
         self.recordsCurveInput = recordsCurveInput
     }

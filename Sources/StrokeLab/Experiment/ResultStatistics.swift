@@ -1,0 +1,160 @@
+import StrokeIO
+import StrokeMetrics
+
+/// What the confidence intervals of a summary resample.
+public enum BootstrapUnit: String, Hashable, Sendable, CaseIterable {
+    /// Whole traces: the strokes of one trace (one writer, device and session) are one
+    /// cluster (``ClusterBootstrap``). The default.
+    case trace
+    /// Every stroke independently (narrower, and too narrow when strokes of a trace are alike).
+    case stroke
+}
+
+/// How summaries are computed: the seed, the resamples, the bootstrap unit and the baseline
+/// of the paired comparisons.
+public struct StatisticsSettings: Hashable, Sendable {
+    /// Seed of every bootstrap (each group's is derived from it and the group's key).
+    public var seed: UInt64
+    /// Bootstrap resamples.
+    public var resamples: Int
+    /// What the bootstrap resamples.
+    public var unit: BootstrapUnit
+    /// The pipeline compared with first in `summary_paired.csv` (its name in the results);
+    /// `nil`: the first pipeline.
+    public var baseline: String?
+
+    /// Creates settings; by default seed 1, 1000 resamples, by trace, first pipeline.
+    public init(seed: UInt64 = 1, resamples: Int = 1000, unit: BootstrapUnit = .trace, baseline: String? = nil) {
+        self.seed = seed
+        self.resamples = resamples
+        self.unit = unit
+        self.baseline = baseline
+    }
+}
+
+/// The statistics behind `summary.csv` and `summary_paired.csv` (the I/O types live in
+/// StrokeIO, the resampling in StrokeMetrics: ``ClusterBootstrap``, ``PairedComparison``).
+///
+/// - ``summary(_:settings:)``: per dataset × pipeline × metric, over the strokes where the
+///   pipeline has a value: n, mean, median and p95 (type 7), min, max, and a 95% bootstrap
+///   interval of the mean, resampling traces by default; no interval (NaN, an empty field)
+///   with one value or one trace. Rows that stand for a whole dataset (benchmark runs, stroke
+///   `all`) are resampled run by run.
+/// - ``paired(_:pipelines:settings:)``: per dataset × metric, the strokes every pipeline that
+///   reports the metric measured (so every pipeline is compared on the same strokes, the count
+///   shown); each pipeline's mean over them with its interval, and every pair's mean paired
+///   difference with its interval — the baseline first (its own row compares it with itself:
+///   difference 0, interval [0, 0]), then every later pipeline with every earlier one.
+///
+/// Every interval is seeded from the settings' seed and the group's key (FNV-1a,
+/// ``BootstrapInterval/seed(for:base:)``), so the same rows give the same bytes.
+public enum ResultStatistics {
+    /// The `summary.csv` rows of `results`, groups in order of first appearance. NaN values
+    /// are left out. O(rows + groups · resamples · clusters).
+    public static func summary(_ results: [ResultRow], settings: StatisticsSettings) -> [SummaryRow] {
+        struct Key: Hashable { var dataset: String; var pipeline: String; var metric: String }
+        var order: [Key] = []
+        var groups: [Key: (unit: String, values: [Double], clusters: [Int])] = [:]
+        var clusterIds: [String: Int] = [:]
+        for (i, r) in results.enumerated() where !r.value.isNaN {
+            let k = Key(dataset: r.dataset, pipeline: r.pipeline, metric: r.metric)
+            if groups[k] == nil { order.append(k); groups[k] = (r.unit, [], []) }
+            groups[k]!.values.append(r.value)
+            groups[k]!.clusters.append(cluster(of: r, index: i, unit: settings.unit, ids: &clusterIds))
+        }
+        return order.map { k in
+            let (unit, values, clusters) = groups[k]!
+            let sorted = values.sorted()
+            var sum = 0.0
+            for v in values { sum += v }
+            let groupSeed = BootstrapInterval.seed(for: "\(k.dataset)\u{1F}\(k.pipeline)\u{1F}\(k.metric)", base: settings.seed)
+            let ci = ClusterBootstrap.intervalOfMean(values, clusters: clusters, resamples: settings.resamples, seed: groupSeed)
+            return SummaryRow(dataset: k.dataset, pipeline: k.pipeline, metric: k.metric, unit: unit, n: values.count,
+                              mean: sum / Double(values.count), median: Summary.percentile(sorted: sorted, 0.5),
+                              p95: Summary.percentile(sorted: sorted, 0.95), min: sorted[0], max: sorted[sorted.count - 1],
+                              ciLow: ci?.low ?? .nan, ciHigh: ci?.high ?? .nan)
+        }
+    }
+
+    /// The `summary_paired.csv` rows of `results` (see the type's documentation). `pipelines`
+    /// gives the order (the experiment's); the baseline is moved first. Rows standing for a
+    /// whole dataset (stroke `all`) are not paired. O(rows + pairs · resamples · clusters).
+    public static func paired(_ results: [ResultRow], pipelines: [String], settings: StatisticsSettings) -> [PairedSummaryRow] {
+        var datasetOrder: [String] = []
+        var metricOrder: [String: [String]] = [:]
+        // dataset → metric → pipeline → stroke key → value
+        var values: [String: [String: [String: [String: Double]]]] = [:]
+        var units: [String: String] = [:]
+        var strokeTrace: [String: String] = [:]
+        for r in results where !r.value.isNaN && r.stroke != Benchmark.allStrokes {
+            if values[r.dataset] == nil { datasetOrder.append(r.dataset); values[r.dataset] = [:]; metricOrder[r.dataset] = [] }
+            if values[r.dataset]![r.metric] == nil { metricOrder[r.dataset]!.append(r.metric); values[r.dataset]![r.metric] = [:] }
+            let strokeKey = r.trace + "\u{1F}" + r.stroke
+            values[r.dataset]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
+            strokeTrace[strokeKey] = r.trace
+            units[r.dataset + "\u{1F}" + r.metric] = r.unit
+        }
+        var out: [PairedSummaryRow] = []
+        for d in datasetOrder {
+            for m in metricOrder[d]! {
+                let byPipeline = values[d]![m]!
+                var present = pipelines.filter { byPipeline[$0] != nil }
+                present += byPipeline.keys.sorted().filter { !present.contains($0) }
+                if let b = settings.baseline, let i = present.firstIndex(of: b) {
+                    present.remove(at: i)
+                    present.insert(b, at: 0)
+                }
+                guard let first = present.first else { continue }
+                // Strokes every reporting pipeline measured, in the baseline's order.
+                let common = byPipeline[first]!.keys.sorted().filter { key in present.allSatisfy { byPipeline[$0]![key] != nil } }
+                guard !common.isEmpty else { continue }
+                var ids: [String: Int] = [:]
+                let clusters = common.enumerated().map { i, key -> Int in
+                    switch settings.unit {
+                    case .stroke: return i
+                    case .trace:
+                        let t = strokeTrace[key]!
+                        if let id = ids[t] { return id }
+                        ids[t] = ids.count
+                        return ids.count - 1
+                    }
+                }
+                let column = { (p: String) in common.map { byPipeline[p]![$0]! } }
+                let unit = units[d + "\u{1F}" + m] ?? ""
+                var means: [String: (Double, (low: Double, high: Double)?)] = [:]
+                for p in present {
+                    let v = column(p)
+                    var sum = 0.0
+                    for x in v { sum += x }
+                    let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(m)\u{1F}common", base: settings.seed)
+                    means[p] = (sum / Double(v.count),
+                                ClusterBootstrap.intervalOfMean(v, clusters: clusters, resamples: settings.resamples, seed: seed))
+                }
+                func row(_ p: String, _ b: String) -> PairedSummaryRow? {
+                    let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(b)\u{1F}\(m)", base: settings.seed)
+                    guard let diff = PairedComparison.difference(column(p), column(b), clusters: clusters,
+                                                                 resamples: settings.resamples, seed: seed) else { return nil }
+                    let own = means[p]!
+                    return PairedSummaryRow(dataset: d, metric: m, unit: unit, pipeline: p, baseline: b, n: diff.count,
+                                            traces: diff.clusters, mean: own.0, ciLow: own.1?.low ?? .nan,
+                                            ciHigh: own.1?.high ?? .nan, baselineMean: diff.meanB, difference: diff.mean,
+                                            differenceLow: diff.interval?.low ?? .nan, differenceHigh: diff.interval?.high ?? .nan)
+                }
+                if let r = row(first, first) { out.append(r) }
+                for j in present.indices.dropFirst() {
+                    for i in 0..<j { if let r = row(present[j], present[i]) { out.append(r) } }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The bootstrap cluster of row `r` (index `i` in its table).
+    private static func cluster(of r: ResultRow, index i: Int, unit: BootstrapUnit, ids: inout [String: Int]) -> Int {
+        if unit == .stroke || r.stroke == Benchmark.allStrokes { return -1 - i }
+        let key = r.dataset + "\u{1F}" + r.trace
+        if let id = ids[key] { return id }
+        ids[key] = ids.count
+        return ids.count - 1
+    }
+}
