@@ -12,6 +12,8 @@ public struct ExperimentPipeline: Sendable {
 public enum PipelineSet {
     /// The four seed presets, the default pipelines of `strokelab run`.
     public static let seedPresets = ["linear", "bezier4", "midpoint-bezier", "coalesced-only"]
+    /// The peers' curve builders and outlines as apps use them (issue 13).
+    public static let curvePresets = ["catmull-rom", "quad-midpoint", "signature-pad", "fit-curve", "perfect-freehand"]
 
     /// Resolves the spec's pipelines and expands its sweeps, in order.
     /// - Throws: ``ExperimentError`` for a label that does not resolve, a sweep key that

@@ -15,9 +15,10 @@ import StrokeCore
 ///    `predict:ink-kalman`, is then shown the last filter: ``PredictorStage/observe(lastFilter:)``);
 ///    outline makers among the styles observe them too;
 /// 5. committed elements are styled (each style in order, starting from
-///    ``StrokeCore/InkAttributes/default``) — once, at the end of the stroke, since a style's
-///    ink for an element depends only on that element, its samples and the stroke's first
-///    sample (styles are pure per element, ``StyleStage``);
+///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
+///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
+///    element depends only on that element, its samples and the stroke's first sample
+///    (styles are pure per element, ``StyleStage``);
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -58,7 +59,8 @@ public struct PipelineReplayer: StrokeReplaying {
         }
         guard let curve else { preconditionFailure("a pipeline has exactly one curve builder") }
         self.curve = curve
-        stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles)
+        stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles,
+                              drawsInk: type(of: curve).drawsInk)
     }
 
     /// Replays `stroke` as the app would receive it and records the ink of every frame.
@@ -88,7 +90,8 @@ public struct ReplayStages: Sendable {
     var predictedScratch: [AttributedSample] = []
     var outlineScratch: [[Point]] = []
 
-    init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage]) {
+    init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage],
+         drawsInk: Bool = false) {
         self.input = input
         self.filters = filters
         self.predictor = predictor
@@ -98,8 +101,8 @@ public struct ReplayStages: Sendable {
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
             || predictor.map { type(of: $0).readsKinematics } == true
             || styles.contains { type(of: $0).readsKinematics }
-        tail = Centerline(recordsSamples: !styles.isEmpty)
-        guess = Centerline(recordsSamples: !styles.isEmpty)
+        tail = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
+        guess = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
     }
 
     /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
@@ -118,11 +121,15 @@ public struct ReplayStages: Sendable {
     }
 
     /// Appends the ink of `line`'s elements `range` to `ink` (index-aligned with `line`): the
-    /// default ink, then each style stage in order. `start` and `previous` are where and with
-    /// what sample the range begins.
+    /// default ink (the builder's own when it draws ink), then each style stage in order.
+    /// `start` and `previous` are where and with what sample the range begins.
     mutating func style(_ line: Centerline, range: Range<Int>, into ink: inout [InkAttributes], start: Point?,
                         previous: AttributedSample?) {
-        ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+        if line.recordsInk {
+            ink.append(contentsOf: line.inks[range])
+        } else {
+            ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+        }
         for s in styles.indices {
             styles[s].style(&ink, range: range, elements: line.elements, samples: line.samples, start: start, previous: previous)
         }
@@ -132,7 +139,11 @@ public struct ReplayStages: Sendable {
     mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
         guard !line.isEmpty else { return }
         if styles.isEmpty {
-            for k in line.elements.indices { path.append(line.elements[k], .default) }
+            if line.recordsInk {
+                for k in line.elements.indices { path.append(line.elements[k], line.inks[k]) }
+            } else {
+                for k in line.elements.indices { path.append(line.elements[k], .default) }
+            }
             return
         }
         var ink = inkScratch
@@ -176,9 +187,10 @@ extension CurveStage {
         for i in s.filters.indices { s.filters[i].reset() }
         s.predictor?.reset()
         s.kinematics.reset()
-        let styled = Mode.allStages && !s.styles.isEmpty
+        // Styled: style stages run, or the builder draws its own ink (kept per element).
+        let styled = (Mode.allStages && !s.styles.isEmpty) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
-        var line = Centerline(recordsSamples: styled)
+        var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
         var attributes: [InkAttributes] = []        // committed ink, when styled
         if styled { attributes.reserveCapacity(total + 4) }
@@ -272,7 +284,13 @@ extension CurveStage {
                     let before = tailSample ?? lastSample ?? first
                     s.guess.reset()
                     if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
-                    for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
+                    if Self.drawsInk {
+                        // Predicted segments continue with the ink drawn last.
+                        let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? .default
+                        for p in s.predictedScratch { s.guess.append(.line(to: p.location), p, ink: ink) }
+                    } else {
+                        for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
+                    }
                     let guess = s.guess
                     s.append(guess, to: &record.predictedInk, start: nil, previous: before)
                 }
@@ -303,7 +321,7 @@ extension CurveStage {
         if styled {
             s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
         }
-        let (elements, _) = line.take()
+        let (elements, _, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
                             : InkPath(Path(elements), uniform: .default)
         return record

@@ -56,6 +56,10 @@ public struct StageRegistry: Sendable {
         StageDescriptor(FourPointBezierInterpolator.self),
         StageDescriptor(MidpointBezierInterpolator.self),
         StageDescriptor(CoalescedOnlyInterpolator.self),
+        StageDescriptor(CatmullRomInterpolator.self),
+        StageDescriptor(QuadMidpointInterpolator.self),
+        StageDescriptor(SignaturePadInterpolator.self),
+        StageDescriptor(FitCurveInterpolator.self),
         // Predictors
         StageDescriptor(LinearPredictor.self),
         StageDescriptor(QuadraticPredictor.self),
@@ -69,6 +73,7 @@ public struct StageRegistry: Sendable {
         StageDescriptor(ScribbleStyle.self),
         StageDescriptor(ForceSketchStyle.self),
         StageDescriptor(BrushStyle.self),
+        StageDescriptor(PerfectFreehandStyle.self),
     ]
 
     /// Every built-in preset.
@@ -98,6 +103,16 @@ public struct StageRegistry: Sendable {
                        summary: "lazy brush: the ink on a 10-unit string behind the pen"),
         PipelinePreset(name: "chromium-lsq", expansion: "coalesced|interp:linear|predict:least-squares",
                        summary: "Chromium: coalesced segments, predicted pointer events from its least-squares predictor"),
+        PipelinePreset(name: "catmull-rom", expansion: "coalesced|interp:catmull-rom",
+                       summary: "centripetal Catmull-Rom through every coalesced sample"),
+        PipelinePreset(name: "quad-midpoint", expansion: "coalesced|interp:quad-midpoint",
+                       summary: "quadratic Béziers midpoint to midpoint through every coalesced sample (drawing tutorials)"),
+        PipelinePreset(name: "signature-pad", expansion: "main|interp:signature-pad",
+                       summary: "szimek/signature_pad as a web page runs it: one pointer event per frame, its defaults"),
+        PipelinePreset(name: "fit-curve", expansion: "coalesced|interp:fit-curve",
+                       summary: "Schneider curve fitting (Paper.js PathFitter), streaming, over every coalesced sample"),
+        PipelinePreset(name: "perfect-freehand", expansion: "coalesced|interp:linear|style:perfect-freehand",
+                       summary: "steveruizok/perfect-freehand: every coalesced sample into the outline, the peer's defaults"),
     ]
 
     /// Every built-in stage and preset.
