@@ -69,20 +69,22 @@ public struct Centerline: Sendable {
     /// Appends `element` styled from `sample`.
     @inline(__always)
     public mutating func append(_ element: PathElement, _ sample: AttributedSample) {
-        elements.append(element)
+        // The sample's arrays first: it is then dead before the elements' append, so its
+        // fields need not be kept (spilled) across that call on the seeds' unstyled path.
         if recordsSamples { samples.append(sample) }
         if recordsInk { inks.append(.default) }
         currentPoint = element.endPoint
+        elements.append(element)
     }
 
     /// Appends `element` styled from `sample`, with the ink the builder computed for it (kept
     /// when ``recordsInk``).
     @inline(__always)
     public mutating func append(_ element: PathElement, _ sample: AttributedSample, ink: InkAttributes) {
-        elements.append(element)
         if recordsSamples { samples.append(sample) }
         if recordsInk { inks.append(ink) }
         currentPoint = element.endPoint
+        elements.append(element)
     }
 
     /// Appends `move(to:)`.
