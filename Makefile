@@ -1,6 +1,6 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
-#   make test     the test suite
+#   make test     the test suite (Swift, then scripts/python-test.sh: the Dask driver, the notebooks)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
@@ -12,7 +12,7 @@ SWIFT ?= swift
 BIN := .build/release/strokelab
 OUT ?= out
 
-.PHONY: report test setup setup-test build datasets notebooks peers clean
+.PHONY: report test python-test setup setup-test build datasets notebooks peers clean
 
 setup:
 	@scripts/setup-system.sh
@@ -29,6 +29,11 @@ report: build
 test: setup-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@scripts/python-test.sh
+
+# The Python side alone (pinned requirements into .build/python-venv; pytest; both notebooks).
+python-test:
+	@scripts/python-test.sh
 
 # Regenerates Datasets/synthetic byte-identically (the test suite checks it).
 datasets: build

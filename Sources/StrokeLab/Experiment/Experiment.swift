@@ -32,14 +32,20 @@ public enum Experiment {
         public var elapsedSeconds: Double
     }
 
+    /// A replacement for the measuring step of ``run(_:specPath:baseDirectory:outputDirectory:measure:)``.
+    public typealias Measure = @Sendable ([LoadedTrace], [ExperimentPipeline], MetricOptions) async throws -> ExperimentRunner.Outcome
+
     /// Runs `spec` (paths relative to `baseDirectory`) and writes the result tables into
     /// `outputDirectory`.
     ///
     /// Everything is loaded and validated before anything is written, so a malformed trace
     /// or pipeline leaves the output directory as it was. Each file is written atomically.
+    /// `measure` replaces the measuring step (``ExperimentRunner/run(traces:pipelines:options:concurrency:)``):
+    /// a shard measures its slice of the work, a merge assembles the shards' units
+    /// (``ShardRun``); everything around it — validation, summaries, tables — is the same.
     /// - Throws: ``ExperimentError`` with one line naming the file and the problem.
     public static func run(_ spec: ExperimentSpec, specPath: String?, baseDirectory: String,
-                           outputDirectory: String) async throws(ExperimentError) -> Report {
+                           outputDirectory: String, measure: Measure? = nil) async throws(ExperimentError) -> Report {
         let start = ContinuousClock.now
         let settings = spec.metrics ?? MetricSettings()
         if let problem = settings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
@@ -60,7 +66,14 @@ public enum Experiment {
         }
         let statistics = StatisticsSettings(seed: seed, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
 
-        var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
+        var outcome: ExperimentRunner.Outcome
+        if let measure {
+            do { outcome = try await measure(traces, pipelines, options) } catch let error as ExperimentError { throw error } catch {
+                throw ExperimentError("\(error)")
+            }
+        } else {
+            outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options)
+        }
         outcome.notes = loadNotes + outcome.notes
         if spec.throughput == true {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it
