@@ -1,6 +1,7 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
-#   make test     the test suite (quiet: failures, skips and totals; VERBOSE=1 for every line)
+#   make test     the test suite: Swift (quiet: failures, skips and totals; VERBOSE=1 for every line),
+#                 then scripts/python-test.sh (the Dask driver, the notebooks)
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
@@ -16,7 +17,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test setup setup-test build datasets notebooks peers clean fuzz
+.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz
 
 setup:
 	@scripts/setup-system.sh
@@ -43,6 +44,11 @@ else
 	@echo "swift test --skip-build (per-test lines filtered: make test VERBOSE=1 shows them)"
 	@$(SWIFT) test --skip-build 2>&1 | awk -f scripts/test-output.awk
 endif
+	@scripts/python-test.sh
+
+# The Python side alone (pinned requirements into .build/python-venv; pytest; both notebooks).
+python-test:
+	@scripts/python-test.sh
 
 # The long fuzzing runs (docs/fuzzing.md): every reader, FUZZ_RUNS executions each.
 FUZZ_RUNS ?= 1000000

@@ -6,7 +6,7 @@ import Glibc
 
 /// Progress of long work, on standard error: one line per phase with its counts and the
 /// elapsed time, and — on a terminal only — a live counter on the current line while a
-/// phase runs (`measuring 345 strokes × 8 pipelines: 1200/2760 (43%), 5.1 s`). Piped, it
+/// phase runs (`measuring 345 strokes × 8 pipelines: 1200/2760 (43%), 5.1 s, about 6.6 s left`). Piped, it
 /// writes whole lines only, each at once (standard error is unbuffered), so a log shows how
 /// far a run got; work that is quick (a phase over within ``quietSeconds``, a note in the
 /// first ``quietSeconds`` of the run) is not logged there, so short runs stay silent.
@@ -108,7 +108,13 @@ public final class Progress: @unchecked Sendable {
         guard force || now - lastDraw >= .milliseconds(100) || p.done == p.total else { return }
         lastDraw = now
         let percent = p.total > 0 ? " (\(p.done * 100 / p.total)%)" : ""
-        write("\r\u{1B}[K\(p.what): \(p.done)/\(p.total)\(percent), \(Self.seconds(now - p.started))")
+        // ETA: the rate so far over what is left (once a unit is done).
+        var eta = ""
+        if p.done > 0, p.total > p.done {
+            let spent = now - p.started
+            eta = ", about \(Self.seconds(spent * Double(p.total - p.done) / Double(p.done))) left"
+        }
+        write("\r\u{1B}[K\(p.what): \(p.done)/\(p.total)\(percent), \(Self.seconds(now - p.started))\(eta)")
         drawn = true
     }
 

@@ -24,10 +24,12 @@ extension ReportFigures {
     ///   - unit: the unit shown on the axis, e.g. "pt".
     public static func fidelity(_ entries: [FidelityEntry],
                                 title: String = "Fidelity: distance between drawn stroke and reference (95% CI)",
-                                metricLabel: String = "mean distance to reference", unit: String = "") -> Figure {
+                                metricLabel: String = "mean distance to reference", unit: String = "",
+                                colors: PipelineColors = PipelineColors()) -> Figure {
         let shown = entries.filter { $0.value.isFinite }
         let pipelines = ordered(shown.map(\.pipeline))
         let datasets = ordered(shown.map(\.dataset))
+        let colors = colors.including(pipelines)
         let p = max(pipelines.count, 1)
         let groupWidth = 0.8, barWidth = groupWidth / Double(p)
         var series: [Series] = []
@@ -38,7 +40,7 @@ extension ReportFigures {
                 return DataPoint(x: Double(di) + offset, y: e.value.value, yLow: e.value.safeLow, yHigh: e.value.safeHigh)
             }
             series.append(Series(legendLabel(pipeline), style: .bars(width: barWidth * 0.92), points: rows,
-                                 color: .palette(pi), lineWidth: 1.2))
+                                 color: colors.color(pipeline), lineWidth: 1.2))
         }
         let tics = datasets.enumerated().map { Axis.Tic(Double($0.offset), $0.element) }
         let unitText = unit.isEmpty ? "" : " (\(unit))"

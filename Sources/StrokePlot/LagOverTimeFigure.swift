@@ -18,11 +18,26 @@ public struct LagSeries: Hashable, Sendable {
 extension ReportFigures {
     /// Figure (d): lag over time for one stroke, one line per pipeline, time in milliseconds
     /// from the stroke's start. A dashed line marks zero lag (below it, prediction overshoots).
-    public static func lagOverTime(_ series: [LagSeries], stroke: String) -> Figure {
-        let lines = series.enumerated().map { i, s in
-            Series(legendLabel(s.pipeline), style: .linesPoints,
-                   points: zip(s.times, s.lagMilliseconds).map { DataPoint(x: $0 * 1000, y: $1) },
-                   color: .palette(i), lineWidth: 1.8, marker: Series.Marker.allCases[i % Series.Marker.allCases.count],
+    ///
+    /// Pipelines whose lag is the same at every frame (within `tolerance` ms) would hide each
+    /// other: they are drawn as one line whose legend names them all ("linear = catmull-rom").
+    public static func lagOverTime(_ series: [LagSeries], stroke: String, colors: PipelineColors = PipelineColors(),
+                                   tolerance: Double = 0.01) -> Figure {
+        let colors = colors.including(series.map(\.pipeline))
+        // Group series that coincide, keeping the first one's place and colour.
+        var groups: [(first: LagSeries, names: [String])] = []
+        for s in series {
+            if let g = groups.firstIndex(where: { coincide($0.first, s, tolerance: tolerance) }) {
+                groups[g].names.append(s.pipeline)
+            } else {
+                groups.append((s, [s.pipeline]))
+            }
+        }
+        let lines = groups.map { g in
+            Series(legendLabel(g.names.joined(separator: " = "), limit: 96), style: .linesPoints,
+                   points: zip(g.first.times, g.first.lagMilliseconds).map { DataPoint(x: $0 * 1000, y: $1) },
+                   color: colors.color(g.first.pipeline), lineWidth: 1.8,
+                   marker: Series.Marker.allCases[(colors.pipelines.firstIndex(of: g.first.pipeline) ?? 0) % Series.Marker.allCases.count],
                    markerSize: 0.6)
         }
         // Zero stays in view so overshoot (negative lag) has somewhere to show.
@@ -34,5 +49,14 @@ extension ReportFigures {
             series: lines,
             referenceLines: [0],
             legend: Legend(.below))
+    }
+
+    /// Whether two lag series have the same frames and values within `tolerance` ms (NaN
+    /// matching NaN).
+    static func coincide(_ a: LagSeries, _ b: LagSeries, tolerance: Double) -> Bool {
+        guard a.times == b.times, a.lagMilliseconds.count == b.lagMilliseconds.count else { return false }
+        return zip(a.lagMilliseconds, b.lagMilliseconds).allSatisfy { x, y in
+            (x.isNaN && y.isNaN) || abs(x - y) <= tolerance
+        }
     }
 }

@@ -36,8 +36,8 @@ public struct PlotColor: Hashable, Sendable {
     public static let grey = PlotColor(hex: 0x808080)
 
     /// The Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design"), distinguishable
-    /// under the common colour-vision deficiencies, then four darker extras for large
-    /// comparisons. Series take colours in this order.
+    /// under the common colour-vision deficiencies, then darker extras for large comparisons.
+    /// Series take colours in this order.
     public static let palette: [PlotColor] = [
         PlotColor(hex: 0x0072B2), // blue
         PlotColor(hex: 0xD55E00), // vermillion
@@ -51,7 +51,30 @@ public struct PlotColor: Hashable, Sendable {
         PlotColor(hex: 0x3969AC),
         PlotColor(hex: 0x80BA5A),
         PlotColor(hex: 0xA5AA99),
+        // More for the default experiment's 20 pipelines (seeds and peers side by side):
+        // saturated and dark tones that stay apart from the ones above on white paper.
+        PlotColor(hex: 0xE31A1C), // red
+        PlotColor(hex: 0x8C510A), // brown
+        PlotColor(hex: 0x01665E), // dark teal
+        PlotColor(hex: 0xC51B7D), // magenta
+        PlotColor(hex: 0x4D4D4D), // dark grey
+        PlotColor(hex: 0x6A3D9A), // purple
+        PlotColor(hex: 0x1B9E77), // teal green
+        PlotColor(hex: 0xFF7F00), // bright orange
+        PlotColor(hex: 0x8E0152), // wine
+        PlotColor(hex: 0x2166AC), // steel blue
+        PlotColor(hex: 0x66A61E), // leaf green
+        PlotColor(hex: 0xB15928), // rust
+        PlotColor(hex: 0x9E9AC8), // lavender
     ]
+
+    /// This colour mixed with white: `amount` 0 keeps it, 1 gives white. For a wide pale line
+    /// drawn beneath a thin one of the same hue.
+    public func lightened(_ amount: Double) -> PlotColor {
+        let a = min(max(amount, 0), 1)
+        func mix(_ c: UInt8) -> UInt8 { UInt8((Double(c) + (255 - Double(c)) * a).rounded()) }
+        return PlotColor(red: mix(red), green: mix(green), blue: mix(blue))
+    }
 
     /// The `i`-th palette colour, cycling.
     public static func palette(_ i: Int) -> PlotColor {

@@ -20,13 +20,14 @@ extension ReportFigures {
     /// Error grows with the horizon; a flatter line predicts further ahead for the same error.
     public static func predictionError(_ curves: [PredictionErrorCurve],
                                        title: String = "Prediction error vs horizon (95% CI)",
-                                       unit: String = "") -> Figure {
+                                       unit: String = "", colors: PipelineColors = PipelineColors()) -> Figure {
+        let colors = colors.including(curves.map(\.predictor))
         let markers = Series.Marker.allCases
         let series: [Series] = curves.enumerated().map { i, c in
             let rows = zip(c.horizonsMilliseconds, c.error).filter { $0.0.isFinite && $0.1.isFinite }.map { h, e in
                 DataPoint(x: h, y: e.value, yLow: e.safeLow, yHigh: e.safeHigh)
             }
-            return Series(legendLabel(c.predictor), style: .yErrorLines, points: rows, color: .palette(i),
+            return Series(legendLabel(c.predictor), style: .yErrorLines, points: rows, color: colors.color(c.predictor),
                           marker: markers[i % markers.count], markerSize: 1.2)
         }
         let unitText = unit.isEmpty ? "" : " (\(unit))"

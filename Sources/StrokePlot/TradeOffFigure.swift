@@ -29,16 +29,19 @@ extension ReportFigures {
     ///   - points: the (pipeline, dataset) estimates; non-finite ones are left out.
     ///   - jaggednessLabel: the y-axis title.
     ///   - isRatio: draws the y = 1 reference line.
+    ///   - colors: each pipeline's colour (the report's, so figures agree); by default the
+    ///     points' pipeline order.
     public static func tradeOff(_ points: [TradeOffPoint],
                                 title: String = "Smoothness vs latency (95% CI)",
                                 jaggednessLabel: String = "bending energy ratio to reference (1 = as smooth as the truth)",
-                                isRatio: Bool = true) -> Figure {
+                                isRatio: Bool = true, colors: PipelineColors = PipelineColors()) -> Figure {
         let shown = points.filter { $0.lagMilliseconds.isFinite && $0.jaggedness.isFinite }
         let pipelines = ordered(shown.map(\.pipeline))
         let datasets = ordered(shown.map(\.dataset))
+        let colors = colors.including(pipelines)
         let markers = Series.Marker.allCases
         var series: [Series] = []
-        for (pi, pipeline) in pipelines.enumerated() {
+        for pipeline in pipelines {
             for (di, dataset) in datasets.enumerated() {
                 let rows = shown.filter { $0.pipeline == pipeline && $0.dataset == dataset }.map { p in
                     DataPoint(x: p.lagMilliseconds.value, y: p.jaggedness.value,
@@ -46,13 +49,15 @@ extension ReportFigures {
                               yLow: p.jaggedness.safeLow, yHigh: p.jaggedness.safeHigh)
                 }
                 guard !rows.isEmpty else { continue }
-                series.append(Series(nil, style: .xyErrorBars, points: rows, color: .palette(pi), lineWidth: 1.5,
-                                     marker: markers[di % markers.count], markerSize: 1.4))
+                series.append(Series(nil, style: .xyErrorBars, points: rows, color: colors.color(pipeline), lineWidth: 1.5,
+                                     marker: datasets.count > 1 ? markers[di % markers.count] : colors.marker(pipeline),
+                                     markerSize: 1.4))
             }
         }
         // Legend-only entries: colours name pipelines, markers name datasets.
-        for (pi, pipeline) in pipelines.enumerated() {
-            series.append(Series(legendLabel(pipeline), style: .points, points: [], color: .palette(pi), marker: .circle, markerSize: 1.4))
+        for pipeline in pipelines {
+            series.append(Series(legendLabel(pipeline), style: .points, points: [], color: colors.color(pipeline),
+                                 marker: datasets.count > 1 ? .circle : colors.marker(pipeline), markerSize: 1.4))
         }
         if datasets.count > 1 {
             for (di, dataset) in datasets.enumerated() {

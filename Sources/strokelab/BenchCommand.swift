@@ -103,7 +103,8 @@ struct BenchCommand: ParsableCommand {
         }
         let report: Benchmark.Report
         do {
-            report = try Benchmark.run(datasets: datasets, pipelines: pipelines, settings: settings, outputDirectory: out)
+            report = try Benchmark.run(datasets: datasets, pipelines: pipelines, settings: settings, outputDirectory: out,
+                                         progress: Progress(quiet: json))
         } catch { throw CommandFailure(error.description) }
         for note in report.notes { print("note: \(note)") }
         let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }

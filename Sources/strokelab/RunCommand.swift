@@ -51,6 +51,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Also time each pipeline over each dataset (throughput.* rows, as 'strokelab bench' measures). Timings differ between runs; everything else is deterministic.")
     var throughput = false
 
+    @Option(help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
+    var shard: String?
+
     func validate() throws {
         guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
         if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
@@ -58,48 +61,30 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var experiment: ExperimentSpec
-        var base = "."
-        if let spec {
-            do { experiment = try ExperimentSpec.load(path: spec) } catch { throw CommandFailure(error.description) }
-            base = (spec as NSString).deletingLastPathComponent
-            if base.isEmpty { base = "." }
-        } else {
-            experiment = ExperimentSpec(datasets: [], pipelines: PipelineSet.seedPresets.map { .init(label: $0) })
-        }
-        if !traces.isEmpty {
-            // Command-line paths are relative to the working directory, so make them absolute.
-            let cwd = FileManager.default.currentDirectoryPath
-            experiment.datasets += DatasetLoader.datasets(forTracePaths: traces.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 },
-                                                          name: datasetName, format: format)
-        }
-        if experiment.datasets.isEmpty {
-            guard FileManager.default.fileExists(atPath: "Datasets/synthetic") else {
-                throw CommandFailure("no traces: give --trace PATH or --spec FILE (Datasets/synthetic is not in the current directory)")
+        let invocation = RunInvocation(command: "run", spec: spec, traces: traces, format: format, pipelines: pipelines,
+                                       throughput: throughput, dataset: datasetName,
+                                       maximumPipelines: maxPipelines == PipelineSet.defaultMaximumPipelines ? nil : maxPipelines)
+        var mode = RunMode.all
+        if let shard {
+            do { mode = .shard(try ShardSelection(parsing: shard), command: CommandLine.arguments) } catch {
+                throw CommandFailure(error.description)
             }
-            experiment.datasets = [ExperimentSpec.Dataset(name: "synthetic", paths: ["Datasets/synthetic"], format: nil, optional: nil)]
-        }
-        if throughput { experiment.throughput = true }
-        if !pipelines.isEmpty {
-            experiment.pipelines = pipelines.map { ExperimentSpec.PipelineEntry(label: $0) }
-            experiment.sweeps = []
         }
         let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
-        let report: Experiment.Report
-        let prepared: Experiment.Prepared
+        let outcome: RunOutcome
         do {
-            prepared = try Experiment.prepare(experiment, specPath: spec, baseDirectory: base, settings: settings)
-            for note in prepared.notes { print("note: \(note)") }
-            let output = try Experiment.beginOutput(out)
-            report = try await Experiment.run(prepared, into: output, settings: settings)
-            do { try output.commit() } catch { throw ExperimentError(error.description) }
-        } catch let error as ExperimentError { throw CommandFailure(error.description) }
-        for note in report.notes.dropFirst(prepared.notes.count) { print("note: \(note)") }
+            outcome = try await ShardRun.execute(invocation, mode: mode, outputDirectory: out, settings: settings)
+        } catch { throw CommandFailure(error.description) }
+        let report = outcome.report
+        for note in report.notes { print("note: \(note)") }
         if !report.omissions.isEmpty {
             print("note: some metrics have no value on some strokes (a tap has no lag, a stroke that drew nothing has no fidelity); run.json lists them under \"omissions\" (\(report.omissions.count) lines)")
         }
         if !quiet { print(SummaryText.table(report.summary)) }
         let strokes = report.traces.reduce(0) { $0 + $1.trace.strokes.count }
+        if let units = outcome.shardUnits, let shard {
+            print("shard \(shard): \(units) of \(strokes * report.pipelines.count) stroke × pipeline units → \(out)/\(ShardRecord.fileName)")
+        }
         print("\(strokes) strokes × \(report.pipelines.count) pipelines, \(report.rows.count) measurements in \(String(format: "%.1f", report.elapsedSeconds)) s → \(out)/results.csv, summary.csv, run.json")
     }
 }

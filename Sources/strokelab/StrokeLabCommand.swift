@@ -24,6 +24,8 @@ struct StrokeLabCommand: AsyncParsableCommand {
         subcommands: [
             SynthCommand.self,
             RunCommand.self,
+            TuneCommand.self,
+            MergeCommand.self,
             ReportCommand.self,
             ImportCommand.self,
             RecordCommand.self,

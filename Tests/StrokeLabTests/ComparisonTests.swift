@@ -58,6 +58,34 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(ab.differenceExcludesZero)
     }
 
+    func testAPipelineThatMeasuredFewStrokesDoesNotShrinkEveryOtherComparison() {
+        // d measured 1 stroke of 6 (less than half of the others' 6): a and b are still
+        // compared on all 6; d is compared on its one stroke.
+        var rows: [ResultRow] = []
+        for i in 0..<6 {
+            let trace = "t\(i / 2)", s = "s\(i)"
+            rows.append(row(trace, s, "a", "m", Double(i)))
+            rows.append(row(trace, s, "b", "m", Double(i) + 2))
+            if i == 4 { rows.append(row(trace, s, "d", "m", 10)) }
+        }
+        let paired = ResultStatistics.paired(rows, pipelines: ["a", "b", "d"], settings: StatisticsSettings())
+        let ba = paired.first { $0.pipeline == "b" && $0.baseline == "a" }!
+        XCTAssertEqual(ba.n, 6)
+        XCTAssertEqual(ba.traces, 3)
+        XCTAssertEqual(ba.difference, 2, accuracy: 1e-12)
+        let da = paired.first { $0.pipeline == "d" && $0.baseline == "a" }!
+        XCTAssertEqual(da.n, 1)
+        XCTAssertEqual(da.mean, 10)
+        XCTAssertEqual(da.baselineMean, 4)
+        let db = paired.first { $0.pipeline == "d" && $0.baseline == "b" }!
+        XCTAssertEqual(db.difference, 4, accuracy: 1e-12)
+        // With d at half the coverage of the others it counts as covering again: one stroke.
+        let half = rows.filter { $0.pipeline != "a" || ["s4", "s5"].contains($0.stroke) }
+            .filter { $0.pipeline != "b" || ["s4", "s5"].contains($0.stroke) }
+        let pairedHalf = ResultStatistics.paired(half, pipelines: ["a", "b", "d"], settings: StatisticsSettings())
+        XCTAssertEqual(pairedHalf.first { $0.pipeline == "b" && $0.baseline == "a" }!.n, 1)
+    }
+
     func testOnTheSyntheticSetCoalescedOnlyIsMoreFaithfulThanLinearAsTheSagittaSays() async throws {
         // Closed form: a polygon through N points a turn strays r(1 − cos(π/N)); coalesced-only
         // draws through four times as many points as linear at 240 Hz on 60 Hz, so its

@@ -170,7 +170,7 @@ final class PeerHarnessTests: XCTestCase {
         XCTAssertTrue(try row("Update per input, no predictor").contains(
             "StrokeLab: filter:ink-modeler not available in this build (strokelab: unknown stage in 'filter:ink-modeler')"))
         XCTAssertTrue(try row("live curve building").contains(
-            "StrokeLab: interp:signature-pad not available in this build (bench printed no JSON object)"))
+            "StrokeLab: interp:signature-pad(throttle=0) not available in this build (bench printed no JSON object)"))
         XCTAssertTrue(try row("app: whole getStroke").contains("≥100×"))
 
         // Nothing was built; the inputs and results.json are in the work folder only.

@@ -192,6 +192,8 @@ final class CommandLineBehaviourTests: XCTestCase {
         XCTAssertFalse(piped.text.contains("\r"), "piped output is whole lines")
         XCTAssertTrue(live.text.contains("\r\u{1B}[K"), "a terminal gets a live line")
         XCTAssertTrue(live.text.contains("8/8 (100%)"), live.text)
+        XCTAssertTrue(live.text.contains(" left"), "the live line estimates the time left: \(live.text)")
+        XCTAssertFalse(piped.text.contains(" left"), "piped lines carry no estimate")
         XCTAssertEqual(quiet.text, "")
     }
 }

@@ -83,6 +83,16 @@ final class ReportCommandTests: XCTestCase {
         }
         XCTAssertTrue(html.contains("Smoothness vs latency"))
         XCTAssertTrue(html.contains("midpoint + linear"))
+        // The answer comes first: the first section ranks the pipelines per input kind, with
+        // the front named and the best cells highlighted.
+        let first = try XCTUnwrap(html.range(of: "<h2 id=\"s1\">"))
+        let second = try XCTUnwrap(html.range(of: "<h2 id=\"s2\">"))
+        let answer = String(html[first.lowerBound..<second.lowerBound])
+        XCTAssertTrue(answer.contains("Answer: which smoothing to use"), answer)
+        XCTAssertTrue(answer.contains("synthetic · stylus"), answer)
+        XCTAssertTrue(answer.contains("on the front"), answer)
+        XCTAssertTrue(answer.contains("class=\"num best\""), answer)
+        XCTAssertTrue(answer.contains("class=\"sw\""), "pipeline colour swatches")
     }
 
     func testAMissingSpecFailsWithOneLine() throws {

@@ -160,7 +160,8 @@ public enum Benchmark {
     /// figures are per core.
     /// - Throws: ``ExperimentError``, one line naming the file, pipeline or setting.
     public static func run(datasets: [ExperimentSpec.Dataset], pipelines labels: [String], baseDirectory: String = ".",
-                           settings: Settings = Settings(), outputDirectory: String) throws(ExperimentError) -> Report {
+                           settings: Settings = Settings(), outputDirectory: String,
+                           progress: Progress = .silent) throws(ExperimentError) -> Report {
         if let problem = settings.problems.first { throw ExperimentError(problem) }
         let pipelines = try PipelineSet.resolve((labels.isEmpty ? PipelineSet.seedPresets : labels).map { .init(label: $0) })
         guard !datasets.isEmpty else { throw ExperimentError("no traces to benchmark") }
@@ -171,7 +172,10 @@ public enum Benchmark {
         if isDebugBuild {
             notes.append("this is a debug build: its timings are not representative (swift build -c release --product strokelab)")
         }
-        let throughput = measureThroughput(traces: traces, pipelines: pipelines, settings: settings)
+        let cells = traces.map(\.dataset).uniqued().count * pipelines.count
+        progress.begin("timing \(cells) dataset × pipeline cells", total: cells)
+        let throughput = measureThroughput(traces: traces, pipelines: pipelines, settings: settings) { progress.advance() }
+        progress.end("timed \(cells) cells")
         for t in traces.map(\.dataset).uniqued() {
             for p in pipelines where !throughput.contains(where: { $0.dataset == t && $0.pipeline == p.name }) {
                 notes.append("\(t) × \(p.name): no throughput: the pipeline was fed no sample")
@@ -201,13 +205,15 @@ public enum Benchmark {
 
     /// Throughput of every pipeline over every dataset (all strokes of its traces), datasets
     /// in order of appearance, then pipelines in order. A dataset × pipeline that feeds no
-    /// sample is left out. Takes about (warm-up + runs) × minimum run time per pair.
+    /// sample is left out. Takes about (warm-up + runs) × minimum run time per pair;
+    /// `cellDone` is called after each pair (progress).
     public static func measureThroughput(traces: [LoadedTrace], pipelines: [ExperimentPipeline],
-                                         settings: Settings) -> [ThroughputMeasurement] {
+                                         settings: Settings, cellDone: () -> Void = {}) -> [ThroughputMeasurement] {
         var out: [ThroughputMeasurement] = []
         for dataset in traces.map(\.dataset).uniqued() {
             let strokes = traces.filter { $0.dataset == dataset }.flatMap(\.trace.strokes)
             for pipeline in pipelines {
+                defer { cellDone() }
                 guard let result = Throughput.measure(pipeline: pipeline.description, strokes: strokes, runs: settings.runs,
                                                       warmupRuns: settings.warmupRuns,
                                                       minimumRunSeconds: settings.minimumRunSeconds) else { continue }

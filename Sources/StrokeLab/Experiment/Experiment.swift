@@ -32,6 +32,11 @@ public enum Experiment {
         public var elapsedSeconds: Double
     }
 
+    /// A replacement for the measuring step of ``run(_:into:settings:)``: a shard measures its
+    /// slice of the work, a merge assembles the shards' units (``ShardRun``); everything around
+    /// it — validation, summaries, tables — is the same.
+    public typealias Measure = @Sendable ([LoadedTrace], [ExperimentPipeline], MetricOptions) async throws -> ExperimentRunner.Outcome
+
     /// How an experiment runs, beyond its spec.
     public struct Settings: Sendable {
         /// The most pipelines the spec may expand to (its pipelines plus every sweep's
@@ -42,13 +47,16 @@ public enum Experiment {
         public var progress: Progress
         /// Strokes measured at once (default: every core).
         public var concurrency: Int
+        /// Replaces the measuring step (`nil`: ``ExperimentRunner/run(traces:pipelines:options:concurrency:jobDone:)``).
+        public var measure: Measure?
 
         /// Creates settings.
         public init(maximumPipelines: Int = PipelineSet.defaultMaximumPipelines, progress: Progress = .silent,
-                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, measure: Measure? = nil) {
             self.maximumPipelines = maximumPipelines
             self.progress = progress
             self.concurrency = concurrency
+            self.measure = measure
         }
     }
 
@@ -134,10 +142,17 @@ public enum Experiment {
         let statistics = prepared.statistics
 
         let strokes = traces.reduce(0) { $0 + $1.trace.strokes.count }
-        progress.begin("measuring \(strokes) strokes × \(pipelines.count) pipelines", total: strokes * pipelines.count)
-        var outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options,
+        var outcome: ExperimentRunner.Outcome
+        if let measure = settings.measure {
+            do { outcome = try await measure(traces, pipelines, options) } catch let error as ExperimentError { throw error } catch {
+                throw ExperimentError("\(error)")
+            }
+        } else {
+            progress.begin("measuring \(strokes) strokes × \(pipelines.count) pipelines", total: strokes * pipelines.count)
+            outcome = await ExperimentRunner.run(traces: traces, pipelines: pipelines, options: options,
                                                  concurrency: settings.concurrency) { progress.advance() }
-        progress.end("measured \(strokes) strokes × \(pipelines.count) pipelines")
+            progress.end("measured \(strokes) strokes × \(pipelines.count) pipelines")
+        }
         outcome.notes = prepared.notes + outcome.notes
         if spec.throughput == true {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it

@@ -39,50 +39,120 @@ public enum ExperimentRunner {
         public var holdOut: [(dataset: String, count: HoldOutCount)] = []
     }
 
+    /// One stroke of one trace: a row of the work (its units are the stroke × each pipeline).
+    public struct Job: Hashable, Sendable {
+        /// Index of the trace in the experiment's traces.
+        public var trace: Int
+        /// Index of the stroke in the trace.
+        public var stroke: Int
+    }
+
+    /// One stroke through one pipeline: its result rows and the notes on what it lacks.
+    public struct UnitResult: Sendable {
+        /// The measurements (finite values only).
+        public var rows: [ResultRow]
+        /// Why some metrics have no value.
+        public var notes: [String]
+
+        /// Creates a unit result.
+        public init(rows: [ResultRow], notes: [String]) {
+            self.rows = rows
+            self.notes = notes
+        }
+    }
+
+    /// One stroke through the pipelines that were measured on it (`nil` where a pipeline was
+    /// left to another shard), with how the stroke was prepared.
+    public struct JobResult: Sendable {
+        /// Per pipeline of the experiment, its result or `nil` when not measured here.
+        public var pipelines: [UnitResult?]
+        /// The reference the stroke was measured against (`analytic`, `hold-out(k=4)`, …).
+        public var reference: String
+        /// Samples held out as the reference (hold-out strokes only).
+        public var heldOut: Int
+        /// Samples fed to every pipeline (hold-out strokes only).
+        public var fed: Int
+
+        /// Creates a job result.
+        public init(pipelines: [UnitResult?], reference: String, heldOut: Int, fed: Int) {
+            self.pipelines = pipelines
+            self.reference = reference
+            self.heldOut = heldOut
+            self.fed = fed
+        }
+    }
+
+    /// The strokes of `traces` in work order: trace by trace, stroke by stroke.
+    public static func jobs(_ traces: [LoadedTrace]) -> [Job] {
+        var jobs: [Job] = []
+        for (t, loaded) in traces.enumerated() {
+            for s in loaded.trace.strokes.indices { jobs.append(Job(trace: t, stroke: s)) }
+        }
+        return jobs
+    }
+
     /// Measures `traces` × `pipelines`; `jobDone` is called (from any thread) after each
     /// stroke × pipeline, for progress.
     public static func run(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                            jobDone: @escaping @Sendable () -> Void = {}) async -> Outcome {
-        struct Job: Sendable { var trace: Int; var stroke: Int }
-        var jobs: [Job] = []
-        for (t, loaded) in traces.enumerated() {
-            for s in loaded.trace.strokes.indices { jobs.append(Job(trace: t, stroke: s)) }
-        }
-        struct PipelineResult: Sendable { var rows: [ResultRow]; var notes: [String] }
-        struct JobResult: Sendable {
-            var pipelines: [PipelineResult]
-            var reference: String
-            var heldOut: Int
-            var fed: Int
-        }
+        let results = await measure(traces: traces, pipelines: pipelines, options: options, concurrency: concurrency,
+                                    unitDone: jobDone)
+        return assemble(traces: traces, pipelines: pipelines, results: results)
+    }
+
+    /// Measures the units (stroke × pipeline) of `traces` × `pipelines` that `include` accepts
+    /// (called with the job index in ``jobs(_:)`` order and the pipeline index); `unitDone` is
+    /// called (from any thread) after each unit, `finished` after each stroke; a stroke no
+    /// pipeline of which is included is not prepared and has a `nil` result. Strokes run in
+    /// parallel (at most `concurrency` at once); the result of job i is at index i.
+    public static func measure(traces: [LoadedTrace], pipelines: [ExperimentPipeline], options: MetricOptions,
+                               concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                               include: @escaping @Sendable (_ job: Int, _ pipeline: Int) -> Bool = { _, _ in true },
+                               unitDone: @escaping @Sendable () -> Void = {},
+                               finished: @escaping @Sendable (_ units: Int) -> Void = { _ in }) async -> [JobResult?] {
+        let jobs = Self.jobs(traces)
+        let wanted = jobs.indices.filter { j in pipelines.indices.contains { include(j, $0) } }
         var results = [JobResult?](repeating: nil, count: jobs.count)
         let width = max(1, concurrency)
         await withTaskGroup(of: (Int, JobResult).self) { group in
             var next = 0
             func submit() {
-                let index = next
+                let index = wanted[next]
                 let job = jobs[index]
                 next += 1
                 group.addTask {
                     let loaded = traces[job.trace]
                     let prepared = PreparedStroke(stroke: loaded.trace.strokes[job.stroke], metadata: loaded.trace.metadata,
                                                   options: options)
-                    let measured = pipelines.map { p -> PipelineResult in
+                    var measured: [UnitResult?] = []
+                    var count = 0
+                    for (pi, p) in pipelines.enumerated() {
+                        guard include(index, pi) else { measured.append(nil); continue }
                         let (rows, notes) = measure(prepared, in: loaded, pipeline: p)
-                        jobDone()
-                        return PipelineResult(rows: rows, notes: notes)
+                        measured.append(UnitResult(rows: rows, notes: notes))
+                        unitDone()
+                        count += 1
                     }
+                    finished(count)
                     return (index, JobResult(pipelines: measured, reference: prepared.kind.description,
                                              heldOut: prepared.heldOutCount, fed: prepared.fedCount))
                 }
             }
-            while next < min(width, jobs.count) { submit() }
+            while next < min(width, wanted.count) { submit() }
             while let (index, result) = await group.next() {
                 results[index] = result
-                if next < jobs.count { submit() }
+                if next < wanted.count { submit() }
             }
         }
+        return results
+    }
+
+    /// The outcome of measured jobs (``measure(traces:pipelines:options:concurrency:include:finished:)``,
+    /// or the union of shards' units): rows in job, pipeline, metric order; references,
+    /// omission notes and hold-out counts over the units present.
+    public static func assemble(traces: [LoadedTrace], pipelines: [ExperimentPipeline], results: [JobResult?]) -> Outcome {
+        let jobs = Self.jobs(traces)
         var rows: [ResultRow] = []
         var references: [String: Set<String>] = [:]
         // Per dataset × pipeline: how many strokes each omission note applies to, so that a
@@ -105,6 +175,7 @@ public enum ExperimentRunner {
                 holdOut[i].count.heldOut += result.heldOut
             }
             for (p, measured) in zip(pipelines, result.pipelines) {
+                guard let measured else { continue }
                 rows += measured.rows
                 let key = "\(dataset) × \(p.name)"
                 references[key, default: []].insert(result.reference)

@@ -133,6 +133,8 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// `throughput.ns_per_sample` rows, as `strokelab bench` measures them). Off by default:
     /// timings are the only results that differ between runs.
     public var throughput: Bool?
+    /// What `strokelab tune` searches and how it judges (``TuneSettings``); `run` ignores it.
+    public var tune: TuneSettings?
 
     /// Creates a spec in code.
     public init(name: String? = nil, datasets: [Dataset], pipelines: [PipelineEntry], sweeps: [Sweep] = [],
@@ -261,7 +263,7 @@ public struct ExperimentSpec: Sendable, Decodable {
 
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
-        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput"],
+        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],

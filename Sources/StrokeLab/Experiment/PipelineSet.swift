@@ -24,6 +24,8 @@ public struct ExperimentPipeline: Sendable {
 public enum PipelineSet {
     /// The four seed presets, the default pipelines of `strokelab run`.
     public static let seedPresets = ["linear", "bezier4", "midpoint-bezier", "coalesced-only"]
+    /// The peers' curve builders and outlines as apps use them (issue 13).
+    public static let curvePresets = ["catmull-rom", "quad-midpoint", "signature-pad", "fit-curve", "perfect-freehand"]
 
     /// The most pipelines an experiment may have unless told otherwise (`--max-pipelines`):
     /// 1000. A sweep grid multiplies quickly (five parameters of 15 values are 759,375

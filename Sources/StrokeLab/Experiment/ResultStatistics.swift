@@ -45,7 +45,9 @@ public struct StatisticsSettings: Hashable, Sendable {
 ///   reports the metric measured (so every pipeline is compared on the same strokes, the count
 ///   shown); each pipeline's mean over them with its interval, and every pair's mean paired
 ///   difference with its interval — the baseline first (its own row compares it with itself:
-///   difference 0, interval [0, 0]), then every later pipeline with every earlier one.
+///   difference 0, interval [0, 0]), then every later pipeline with every earlier one. A
+///   pipeline with fewer than half the strokes of the best-covered one does not narrow that
+///   set: its own rows use the common strokes it measured (a smaller `n` in its rows).
 ///
 /// Every interval is seeded from the settings' seed and the group's key (FNV-1a,
 /// ``BootstrapInterval/seed(for:base:)``), so the same rows give the same bytes. The groups
@@ -125,36 +127,65 @@ public enum ResultStatistics {
                 present.insert(b, at: 0)
             }
             guard let first = present.first else { return [] }
-            // Strokes every reporting pipeline measured, in the baseline's order.
-            let common = byPipeline[first]!.keys.sorted().filter { key in present.allSatisfy { byPipeline[$0]![key] != nil } }
+            // The strokes every well-covered pipeline measured, in the baseline's order. A
+            // pipeline that measured fewer than half as many strokes as the best-covered one (a
+            // stabilizer whose dead zone swallows short strokes) does not shrink the set every
+            // other comparison rests on: it is compared on the common strokes it measured.
+            let most = present.map { byPipeline[$0]!.count }.max() ?? 0
+            let covering = Set(present.filter { 2 * byPipeline[$0]!.count >= most })
+            let common = Set(byPipeline.values.flatMap(\.keys)).sorted().filter { key in
+                covering.allSatisfy { byPipeline[$0]![key] != nil }
+            }
             guard !common.isEmpty else { return [] }
             var ids: [String: Int] = [:]
-            let clusters = common.enumerated().map { i, key -> Int in
+            var clusterOf: [String: Int] = [:]
+            for (i, key) in common.enumerated() {
                 switch settings.unit {
-                case .stroke: return i
+                case .stroke: clusterOf[key] = i
                 case .trace:
                     let t = traceOf[key]!
-                    if let id = ids[t] { return id }
-                    ids[t] = ids.count
-                    return ids.count - 1
+                    if ids[t] == nil { ids[t] = ids.count }
+                    clusterOf[key] = ids[t]!
                 }
             }
-            let column = { (p: String) in common.map { byPipeline[p]![$0]! } }
+            // The strokes a comparison of `ps` rests on: the common ones all of them measured.
+            func strokes(_ ps: [String]) -> [String] {
+                ps.allSatisfy(covering.contains) ? common : common.filter { key in ps.allSatisfy { byPipeline[$0]![key] != nil } }
+            }
+            func column(_ p: String, _ keys: [String]) -> [Double] { keys.map { byPipeline[p]![$0]! } }
+            // Clusters renumbered from 0 in order of appearance, as the bootstrap expects.
+            func clusters(_ keys: [String]) -> [Int] {
+                var renumber: [Int: Int] = [:]
+                return keys.map { k in
+                    let c = clusterOf[k]!
+                    if let r = renumber[c] { return r }
+                    renumber[c] = renumber.count
+                    return renumber.count - 1
+                }
+            }
             let unit = unitOf[d + "\u{1F}" + m] ?? ""
-            var means: [String: (Double, (low: Double, high: Double)?)] = [:]
-            for p in present {
-                let v = column(p)
+            // A pipeline's mean with its interval over `keys`, cached for the common set.
+            var commonMeans: [String: (Double, (low: Double, high: Double)?)] = [:]
+            func mean(_ p: String, _ keys: [String], _ cl: [Int]) -> (Double, (low: Double, high: Double)?) {
+                let isCommon = keys.count == common.count
+                if isCommon, let cached = commonMeans[p] { return cached }
+                let v = column(p, keys)
                 var sum = 0.0
                 for x in v { sum += x }
                 let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(m)\u{1F}common", base: settings.seed)
-                means[p] = (sum / Double(v.count),
-                            ClusterBootstrap.intervalOfMean(v, clusters: clusters, resamples: settings.resamples, seed: seed))
+                let result = (sum / Double(v.count), ClusterBootstrap.intervalOfMean(v, clusters: cl, resamples: settings.resamples, seed: seed))
+                if isCommon { commonMeans[p] = result }
+                return result
             }
+            let commonClusters = clusters(common)
             func row(_ p: String, _ b: String) -> PairedSummaryRow? {
+                let keys = strokes([p, b])
+                guard !keys.isEmpty else { return nil }
+                let cl = keys.count == common.count ? commonClusters : clusters(keys)
                 let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(b)\u{1F}\(m)", base: settings.seed)
-                guard let diff = PairedComparison.difference(column(p), column(b), clusters: clusters,
+                guard let diff = PairedComparison.difference(column(p, keys), column(b, keys), clusters: cl,
                                                              resamples: settings.resamples, seed: seed) else { return nil }
-                let own = means[p]!
+                let own = mean(p, keys, cl)
                 return PairedSummaryRow(dataset: d, metric: m, unit: unit, pipeline: p, baseline: b, n: diff.count,
                                         traces: diff.clusters, mean: own.0, ciLow: own.1?.low ?? .nan,
                                         ciHigh: own.1?.high ?? .nan, baselineMean: diff.meanB, difference: diff.mean,

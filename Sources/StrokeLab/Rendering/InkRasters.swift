@@ -6,11 +6,14 @@ import StrokeSmoothing
 /// the renderer draws (the renderer itself only draws ink).
 public enum InkRasters {
     /// How a pipeline's ink is drawn when the user does not say: as the seeds draw it
-    /// (``StrokeRaster/InkRendering/segments``) when the pipeline has a style stage, as a thin
+    /// (``StrokeRaster/InkRendering/segments``) when the pipeline has a style stage, its
+    /// outline when a style makes one or when the curve builder draws its own ink
+    /// (signature_pad's width varies along each curve, which the outline follows), as a thin
     /// centre line otherwise — an unstyled pipeline's product is geometry.
     public static func automaticRendering(for pipeline: PipelineDescription) -> InkRendering {
         let styles = pipeline.stages(of: .style)
         if styles.contains(where: \.descriptor.makesOutline) { return .outline }
+        if styles.isEmpty, pipeline.stages(of: .interp).contains(where: \.descriptor.drawsInk) { return .outline }
         return styles.isEmpty ? .line : .segments
     }
 

@@ -62,10 +62,16 @@ extension Builder {
     }
 
     /// The row of `summary_paired.csv` giving `pipeline`'s mean on the strokes every pipeline
-    /// reporting `metric` measured (compared with the first of them), if any.
+    /// reporting `metric` measured, if any.
+    /// A pipeline measuring fewer than half the strokes of the best-covered one is compared on
+    /// its own strokes only (``ResultStatistics/paired(_:pipelines:settings:)``): its row with
+    /// the most strokes is taken.
     func commonRow(dataset: String, pipeline: String, metric: String) -> PairedSummaryRow? {
-        guard let first = paired.rows.first(where: { $0.dataset == dataset && $0.metric == metric }) else { return nil }
-        return paired.row(dataset: dataset, metric: metric, pipeline: pipeline, baseline: first.baseline)
+        var best: PairedSummaryRow? = nil
+        for r in paired.rows where r.dataset == dataset && r.metric == metric && r.pipeline == pipeline {
+            if best == nil || r.n > best!.n { best = r }
+        }
+        return best
     }
 
     /// The paired row between two pipelines, in whichever order the table holds it, with the
@@ -106,7 +112,8 @@ extension Builder {
             header: ["pipeline"] + header,
             rows: rows,
             caption: "\(dataset): \(strokeCount(dataset)) strokes. Each column compares the pipelines on the n strokes every pipeline reporting that metric measured: mean [95% bootstrap interval of the mean, \(experiment.statistics.unit == .trace ? "resampling traces" : "resampling strokes")]; no interval with a single trace. Column titles link to the metric's definition\(holdOutNote(dataset))",
-            headerLinks: [nil] + present.map { guideLink($0.metric) })
+            headerLinks: [nil] + present.map { guideLink($0.metric) },
+            swatches: experiment.pipelines.map { pipelineColors.color($0.name).hexString })
     }
 
     /// A caption sentence on the hold-out of `dataset`, or "".
@@ -167,6 +174,9 @@ extension Builder {
         var sections: [HTMLReport.Section] = []
         func fig(_ name: String) -> HTMLReport.Block? { figures[name].map { .figure($0) } }
 
+        // The answer first: what a reader came for.
+        sections.append(answerSection())
+
         // What was run.
         var intro: [HTMLReport.Block] = [
             .paragraph("StrokeLab replayed every stroke of the datasets below through each pipeline exactly as UIKit would deliver it (one event per display frame, with coalesced and predicted samples), and measured what each pipeline drew against the pen's true path: fidelity, jaggedness, kinematic smoothness, lag behind the pen and prediction error. This page was written by `strokelab report` from the spec \(options.specPath); every number on it comes from the CSV tables beside it."),
@@ -189,13 +199,9 @@ extension Builder {
         sections.append(HTMLReport.Section(title: "What was run", blocks: intro))
 
         // Summary tables.
-        var summaryBlocks: [HTMLReport.Block] = [
+        let summaryBlocks: [HTMLReport.Block] = [
             .paragraph("Lower is better for every column except SPARC (higher, closer to 0, is smoother) and lag (closer to 0). Bending ratio is the rendered path's bending energy over the reference's (1 = as smooth as the truth; omitted where the reference hardly bends). Lag is in milliseconds behind the pen at each display refresh from the first that shows ink; overshoot is the fraction of refreshes where the ink is ahead of the pen. Every metric is defined in docs/guides/metrics.md (the column titles link to it). Full tables: summary_paired.csv (these comparisons, and every pair's paired difference), summary.csv (each pipeline on every stroke it measured) and results.csv (every stroke)."),
         ] + datasets.map { .table(summaryTable($0)) }
-        if !experiment.omissions.isEmpty {
-            summaryBlocks.append(.paragraph("Where a metric has no value on a stroke, and why (a tap draws nothing under the seeds' published behaviour, so it has no fidelity; a stroke shorter than the display latency has no lag; a straight reference gives no bending ratio):"))
-            summaryBlocks.append(.list(experiment.omissions))
-        }
         sections.append(HTMLReport.Section(title: "Summary", blocks: summaryBlocks))
 
         // Smoothness vs latency.
@@ -260,6 +266,13 @@ extension Builder {
             ]),
             .paragraph("Reproduce with `make report`, or `strokelab report --spec \(options.specPath) --out \(options.outputDirectory)`; single pieces with `strokelab run`, `strokelab plot --figure NAME --results \(options.outputDirectory)` and `strokelab render --trace FILE --pipeline LABEL … --out FILE.png`."),
         ]))
+
+        if !experiment.omissions.isEmpty {
+            sections[sections.count - 1].blocks.append(.details(
+                summary: "Where a metric has no value on a stroke, and why (\(experiment.omissions.count) notes)",
+                blocks: [.paragraph("A tap draws nothing under the seeds' published behaviour, so it has no fidelity; a stroke shorter than the display latency has no lag; a straight reference gives no bending ratio."),
+                         .list(experiment.omissions)]))
+        }
 
         return HTMLReport(title: "StrokeLab report\(spec.name.map { ": \($0)" } ?? "")",
                           subtitle: "StrokeLab \(StrokeLabVersion.current) · \(experiment.traces.count) traces, \(datasets.map(strokeCount).reduce(0, +)) strokes, \(experiment.pipelines.count) pipelines · \(experiment.rows.count) measurements",

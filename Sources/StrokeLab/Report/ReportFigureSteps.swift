@@ -7,6 +7,10 @@ import StrokeRaster
 import StrokeSmoothing
 
 extension Builder {
+    /// Each pipeline's colour in every figure and raster of the report: the experiment's
+    /// pipeline order over the palette.
+    var pipelineColors: PipelineColors { PipelineColors(experiment.pipelines.map(\.name)) }
+
     /// Every gnuplot figure of the report, with the tables behind the measured ones.
     mutating func makeFigures(log: (String) -> Void) throws(ExperimentError) {
         let latency = metricOptions.displayLatencyFrames
@@ -22,7 +26,7 @@ extension Builder {
                                      jaggedness: Estimate(jag.mean, low: jag.ciLow, high: jag.ciHigh))
             }
             guard !points.isEmpty else { continue }
-            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)"),
+            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
                      caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
         }
@@ -30,7 +34,8 @@ extension Builder {
         // Fidelity per pipeline per dataset.
         let fidelity = summary.fidelityEntries(metric: "fidelity.mean")
         if !fidelity.isEmpty {
-            try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean")),
+            try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean"),
+                                            colors: pipelineColors),
                      name: "fidelity", title: "Fidelity per pipeline and dataset",
                      caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
         }
@@ -40,7 +45,7 @@ extension Builder {
             let curves = summary.predictionErrorCurves(datasets: [d])
             guard !curves.isEmpty else { continue }
             try plot(ReportFigures.predictionError(curves, title: "Prediction error vs horizon: \(d) (mean, 95% CI)",
-                                                   unit: summary.unit(of: "prediction.error_mean@16ms")),
+                                                   unit: summary.unit(of: "prediction.error_mean@16ms"), colors: pipelineColors),
                      name: "prediction-\(d)", title: "Prediction error vs horizon on \(d)",
                      caption: "For every pipeline with a predict: stage, the distance between where the predictor puts the pen h ms after its newest sample and where the reference says the pen was at that time, for h in \(metricOptions.predictionHorizonsMs.map(number).joined(separator: ", ")) ms; mean over strokes with 95% bootstrap intervals. The predictor's own drawing horizon does not matter here: each is asked at every horizon.")
         }
@@ -73,9 +78,9 @@ extension Builder {
         }
         guard !series.isEmpty else { return }
         try writeTable(LagFramesTable(rows: rows).csvText, name: "lag_frames.csv")
-        try plot(ReportFigures.lagOverTime(series, stroke: "\(trace.name) / \(stroke.id)"), name: "lag-over-time",
+        try plot(ReportFigures.lagOverTime(series, stroke: "\(trace.name) / \(stroke.id)", colors: pipelineColors), name: "lag-over-time",
                  title: "Lag over time: \(stroke.id) (\(trace.name))",
-                 caption: "Lag behind the pen at every display refresh of one stroke (time since the stroke began), one line per pipeline. The smoothing interpolators hold samples back and their lag saws up and down as segments are committed; predictors take their horizon off and can overshoot (negative lag). Data: lag_frames.csv.")
+                 caption: "Lag behind the pen at every display refresh of one stroke (time since the stroke began), one line per pipeline (pipelines whose lag is identical at every frame share one line, named together in the legend). The smoothing interpolators hold samples back and their lag saws up and down as segments are committed; predictors take their horizon off and can overshoot (negative lag). Data: lag_frames.csv.")
         log("  lag over time: \(series.count) pipelines")
     }
 

@@ -29,7 +29,7 @@ extension Builder {
     /// held-out samples, which the grid's dots still show), so the picture shows what was
     /// measured.
     func grid(_ stroke: Stroke, in trace: LoadedTrace, _ pipelines: [ExperimentPipeline], frame: Int? = nil,
-              heading: String) -> ComparisonGrid {
+              heading: String, inkAsMade: Bool = false) -> ComparisonGrid {
         let prepared = PreparedStroke(stroke: stroke, metadata: trace.trace.metadata, options: metricOptions)
         let held: String
         if case .holdOut(let k) = prepared.kind { held = " (hold-out: every \(k)th sample withheld)" } else { held = "" }
@@ -37,7 +37,8 @@ extension Builder {
             var replayer = p.description.makeReplayer()
             return ComparisonGrid.Panel(title: p.name + held,
                                         replay: replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description)),
-                                        frameIndex: frame)
+                                        frameIndex: frame,
+                                        rendering: inkAsMade ? InkRasters.automaticRendering(for: p.description) : .line)
         }
         var g = ComparisonGrid(stroke: stroke, panels: panels, frame: frame.map { SceneFrame(stroke, eventIndex: $0) },
                                columns: 2, panelWidth: 460, panelHeight: 460)
@@ -54,6 +55,17 @@ extension Builder {
             try raster(grid(stroke, in: trace, seeds, heading: "\(trace.name) · \(stroke.id) · final frame"),
                        name: "compare-\(stroke.id)", title: "\(stroke.id) through the seed strategies (\(trace.name))",
                        caption: "One panel per pipeline, same stroke, same scale: the final committed path (black, round caps and joins), main samples (dots), coalesced samples (small dots) and the analytic reference (thin green line); the inset magnifies the place where the drawn paths stray farthest from the reference. \(stroke.id == "circle-fast" ? "A circle drawn in half a second gives 30 main samples per turn at 60 Hz: linear is a visible polygon, bezier4 does not close (its 1–2 leftover samples and the lift-off are dropped) and kinks at every third sample, midpoint-bezier is round but cuts inside and ends early, coalesced-only is round because it sees all 120 samples." : "Loops tighter than the sample spacing are where interpolators differ most.")")
+        }
+
+        // The peers' curve builders and outlines beside the best seed, on the same strokes.
+        let curves = experiment.pipelines.filter { PipelineSet.curvePresets.contains($0.description.label) }
+        if !curves.isEmpty {
+            let beside = experiment.pipelines.filter { $0.description.label == "coalesced-only" }
+            for (trace, stroke) in hardStrokes {
+                try raster(grid(stroke, in: trace, beside + curves, heading: "\(trace.name) · \(stroke.id) · final frame", inkAsMade: true),
+                           name: "compare-curves-\(stroke.id)", title: "\(stroke.id) through the peers' curve builders and outlines (\(trace.name))",
+                           caption: "The same stroke through the curve builders and outline of the apps that followed the seeds, beside Scribble's coalesced-only: centripetal Catmull-Rom and quadratic midpoints through every coalesced sample, signature_pad's velocity-width Bézier over one pointer event per frame (its minimum-distance filter keeps one point in 5 units; the curve to the last kept point is never drawn), Schneider's curve fitting within 1 unit, and perfect-freehand's pressure outline (filled). Ink is drawn as each pipeline makes it: widths for signature_pad, the outline polygon for perfect-freehand.")
+            }
         }
 
         let predictors = predictionPipelines

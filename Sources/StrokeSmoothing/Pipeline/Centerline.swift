@@ -2,7 +2,8 @@ import StrokeCore
 
 /// What a curve builder writes: path elements, each with the attributed sample its ink is
 /// computed from (the sample at the element's end, or one interpolated there), before any
-/// style is applied.
+/// style is applied — and, from builders that model ink themselves (``CurveStage/drawsInk``,
+/// signature_pad's velocity width), each element's ink, which style stages then refine.
 ///
 /// One centre line holds a whole stroke's committed elements (the pipeline styles the new ones
 /// after each event and hands the arrays to the replay record at the end, without copying);
@@ -17,11 +18,19 @@ public struct Centerline: Sendable {
     public private(set) var samples: [AttributedSample] = []
     /// The end of the last element appended, or the point a continuation starts from.
     public private(set) var currentPoint: Point?
+    /// The ink each element was appended with (empty unless ``recordsInk``); elements appended
+    /// without ink get ``StrokeCore/InkAttributes/default``.
+    public private(set) var inks: [InkAttributes] = []
     /// Whether ``samples`` are kept.
     public let recordsSamples: Bool
+    /// Whether ``inks`` are kept (the pipeline sets it for builders that draw ink).
+    public let recordsInk: Bool
 
     /// An empty centre line.
-    public init(recordsSamples: Bool = true) { self.recordsSamples = recordsSamples }
+    public init(recordsSamples: Bool = true, recordsInk: Bool = false) {
+        self.recordsSamples = recordsSamples
+        self.recordsInk = recordsInk
+    }
 
     /// Number of elements.
     public var count: Int { elements.count }
@@ -34,32 +43,48 @@ public struct Centerline: Sendable {
         if !elements.isEmpty {
             elements.removeAll(keepingCapacity: true)
             if recordsSamples { samples.removeAll(keepingCapacity: true) }
+            if recordsInk { inks.removeAll(keepingCapacity: true) }
         }
         self.currentPoint = currentPoint
     }
 
     /// Hands the elements and samples over (to a replay record) and starts empty.
-    mutating func take() -> (elements: [PathElement], samples: [AttributedSample]) {
+    mutating func take() -> (elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes]) {
         defer {
             elements = []
             samples = []
+            inks = []
             currentPoint = nil
         }
-        return (elements, samples)
+        return (elements, samples, inks)
     }
 
     /// Reserves room for `n` elements.
     public mutating func reserveCapacity(_ n: Int) {
         elements.reserveCapacity(n)
         if recordsSamples { samples.reserveCapacity(n) }
+        if recordsInk { inks.reserveCapacity(n) }
     }
 
     /// Appends `element` styled from `sample`.
     @inline(__always)
     public mutating func append(_ element: PathElement, _ sample: AttributedSample) {
-        elements.append(element)
+        // The sample's arrays first: it is then dead before the elements' append, so its
+        // fields need not be kept (spilled) across that call on the seeds' unstyled path.
         if recordsSamples { samples.append(sample) }
+        if recordsInk { inks.append(.default) }
         currentPoint = element.endPoint
+        elements.append(element)
+    }
+
+    /// Appends `element` styled from `sample`, with the ink the builder computed for it (kept
+    /// when ``recordsInk``).
+    @inline(__always)
+    public mutating func append(_ element: PathElement, _ sample: AttributedSample, ink: InkAttributes) {
+        if recordsSamples { samples.append(sample) }
+        if recordsInk { inks.append(ink) }
+        currentPoint = element.endPoint
+        elements.append(element)
     }
 
     /// Appends `move(to:)`.

@@ -32,6 +32,11 @@ public protocol CurveStage: PipelineStage {
     /// every sample when it arrives, or whose tail policy draws none, say `false`, and the
     /// pipeline skips asking for one.
     var hasProvisionalTail: Bool { get }
+    /// Whether the builder computes its elements' ink itself (default false): signature_pad's
+    /// width from pen velocity. Such a builder appends with ``Centerline/append(_:_:ink:)``,
+    /// and its ink — not ``StrokeCore/InkAttributes/default`` — is what the pipeline's style
+    /// stages start from (a pipeline without styles draws it as is).
+    static var drawsInk: Bool { get }
     /// Feeds one event's samples: the stroke's first sample to ``begin(_:into:)`` when
     /// `startsStroke`, the rest to ``end(_:into:)`` when `terminal`, else to
     /// ``move(_:into:)``. Dispatched once per event; the default's loop is specialised for the
@@ -46,6 +51,8 @@ public protocol CurveStage: PipelineStage {
 extension CurveStage {
     /// Most builders hold samples back.
     public var hasProvisionalTail: Bool { true }
+    /// Most builders leave ink to the style stages.
+    public static var drawsInk: Bool { false }
 
     /// Routes each sample to begin, move or end.
     @inlinable

@@ -5,6 +5,10 @@ import StrokeCore
 /// a modeler upsamples), and emits what it still holds at the end of the stroke
 /// (``flush(into:)``). Filters chain: each one's output is the next one's input.
 ///
+/// The stroke's terminal event goes through ``finish(_:into:)`` instead of ``process(_:into:)``:
+/// its batch's last sample is the pen's last (ink-stroke-modeler models it as the pen lifting),
+/// and the filter then flushes. The default processes the batch and flushes.
+///
 /// Outputs are appended to the caller's buffer, which the pipeline reuses event after event,
 /// so a filter must not allocate per sample. A filter that moves samples should refresh their
 /// derived ``StrokeCore/AttributedSample/speed`` and ``StrokeCore/AttributedSample/direction``
@@ -20,6 +24,11 @@ public protocol FilterStage: PipelineStage {
     /// protocol requirement it is dispatched once per event, and its loop is specialised
     /// for the concrete filter.
     mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample])
+    /// The stroke ends with `input` (possibly empty): feeds it, knowing that its last sample is
+    /// the pen's last, then appends what the filter still holds. Called once per stroke, at its
+    /// terminal event, instead of ``process(_:into:)``. The default is ``process(_:into:)``
+    /// then ``flush(into:)``; a filter overrides it when the last sample is special to it.
+    mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample])
 }
 
 extension FilterStage {
@@ -31,4 +40,10 @@ extension FilterStage {
     /// Holds nothing back by default.
     @inlinable
     public mutating func flush(into output: inout [AttributedSample]) {}
+    /// Processes the last batch, then flushes.
+    @inlinable
+    public mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample]) {
+        process(input, into: &output)
+        flush(into: &output)
+    }
 }

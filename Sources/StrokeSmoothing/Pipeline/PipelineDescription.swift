@@ -28,8 +28,9 @@ public struct PipelineDescription: Sendable {
     /// Resolves `label`.
     ///
     /// The first stage may be an input view (`main`, `coalesced`; `main` when left out) or a
-    /// preset (`midpoint-bezier`, with optional parameters that go to the preset's
-    /// interpolator: `bezier4(tail=complete)`). A stage's kind may be left out when its id
+    /// preset (`midpoint-bezier`, with optional parameters, each going to the preset's stage
+    /// that declares it — its interpolator when that does, else the first such stage:
+    /// `bezier4(tail=complete)`, `perfect-freehand(simulatePressure=off)`). A stage's kind may be left out when its id
     /// names one stage only. Stages must come in the order filter → interp → predict →
     /// style, with at most one interpolator (when none is written, the input view's seed
     /// default: `interp:linear` for `main`, `interp:coalesced-only` for `coalesced`) and at
@@ -43,6 +44,7 @@ public struct PipelineDescription: Sendable {
         var written = parsed.stages
         var presetParameters: [(name: String, value: String)] = []
         var presetName: String? = nil
+        var presetStageCount = 0
 
         if let first = written.first, first.kind == nil {
             if let view = InputView(rawValue: first.id) {
@@ -60,6 +62,7 @@ public struct PipelineDescription: Sendable {
                 }
                 presetParameters = first.parameters
                 presetName = preset.name
+                presetStageCount = expanded.count
                 written = expanded + written.dropFirst()
             }
         }
@@ -67,19 +70,26 @@ public struct PipelineDescription: Sendable {
             throw PipelineError(label: label, problem: "the input view '\(extra.id)' must be the first stage")
         }
 
-        var stages: [ResolvedStage] = []
-        var presetParametersApplied = presetParameters.isEmpty
-        for stage in written {
-            let descriptor = try Self.lookUp(stage, in: registry, label: label)
-            var given = stage.parameters
-            if !presetParametersApplied, descriptor.kind == .interp {
-                given = presetParameters + given
-                presetParametersApplied = true
+        var descriptors: [StageDescriptor] = []
+        for stage in written { descriptors.append(try Self.lookUp(stage, in: registry, label: label)) }
+        // A preset's parameters go to the stage of its expansion that declares them.
+        var routed = Array(repeating: [(name: String, value: String)](), count: written.count)
+        if let presetName {
+            let own = 0..<presetStageCount
+            for parameter in presetParameters {
+                let declares = { (i: Int) in descriptors[i].parameters.contains { $0.name == parameter.name } }
+                guard let target = own.first(where: { descriptors[$0].kind == .interp && declares($0) })
+                        ?? own.first(where: declares) else {
+                    let known = own.flatMap { i in descriptors[i].parameters.map(\.name) }
+                    throw PipelineError(label: label, problem: "preset '\(presetName)' has no parameter '\(parameter.name)'"
+                        + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))"))
+                }
+                routed[target].append(parameter)
             }
-            stages.append(try Self.resolve(descriptor, given: given, registry: registry, label: label))
         }
-        if !presetParametersApplied, let presetName {
-            throw PipelineError(label: label, problem: "preset '\(presetName)' has no interpolator to take its parameters")
+        var stages: [ResolvedStage] = []
+        for (k, stage) in written.enumerated() {
+            stages.append(try Self.resolve(descriptors[k], given: routed[k] + stage.parameters, registry: registry, label: label))
         }
 
         // Order and multiplicity.
@@ -105,6 +115,15 @@ public struct PipelineDescription: Sendable {
         guard stages.filter({ $0.descriptor.kind == .predict }).count <= 1 else {
             throw PipelineError(label: label, problem: "more than one predictor")
         }
+        if let predictor = stages.first(where: { $0.descriptor.kind == .predict }),
+           let required = predictor.descriptor.requiredFilter {
+            let last = stages.last(where: { $0.descriptor.kind == .filter })
+            guard let last, "\(last.descriptor.kind.rawValue):\(last.descriptor.id)" == required else {
+                throw PipelineError(label: label, problem: "predict:\(predictor.descriptor.id) predicts from the state of \(required), "
+                    + "which must be the last filter (e.g. 'coalesced|\(required)|interp:linear|predict:\(predictor.descriptor.id)')"
+                    + (last.map { "; the last filter is \($0.descriptor.kind.rawValue):\($0.descriptor.id)" } ?? ""))
+            }
+        }
         self.input = input
         self.stages = stages
     }
@@ -120,6 +139,10 @@ public struct PipelineDescription: Sendable {
         }
         let stage = parsed.stages[0]
         let descriptor = try lookUp(stage, in: registry, label: text)
+        if let required = descriptor.requiredFilter {
+            throw PipelineError(label: text, problem: "\(descriptor.kind.rawValue):\(descriptor.id) predicts from the state of \(required) "
+                + "and cannot run alone; measure it in a pipeline (e.g. 'coalesced|\(required)|interp:linear|\(descriptor.kind.rawValue):\(descriptor.id)')")
+        }
         return try resolve(descriptor, given: stage.parameters, registry: registry, label: text)
     }
 

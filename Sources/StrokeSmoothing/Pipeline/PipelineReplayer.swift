@@ -5,16 +5,20 @@ import StrokeCore
 /// Per event (one `touchesBegan`/`touchesMoved`/`touchesEnded` call):
 /// 1. the input view's samples (the main sample, or every coalesced sample) get their derived
 ///    speed and heading (``StrokeCore/SampleKinematics``);
-/// 2. they pass through the filters in order, each emitting 0…n samples; at the stroke's
-///    terminal event every filter is then flushed, and what it flushes passes through the
+/// 2. they pass through the filters in order, each emitting 0…n samples; the stroke's
+///    terminal event goes to each filter's ``FilterStage/finish(_:into:)`` (its last sample
+///    is the pen's last; the filter then flushes), and what it emits passes through the
 ///    filters after it;
 /// 3. the curve builder receives the result — its first sample ever to `begin`, samples of the
 ///    terminal event to `end`, the rest to `move` — and the terminal event `finish`es it;
-/// 4. the predictor observes the same samples; outline makers among the styles too;
+/// 4. the predictor observes the same samples (one that reads a filter's state, such as
+///    `predict:ink-kalman`, is then shown the last filter: ``PredictorStage/observe(lastFilter:)``);
+///    outline makers among the styles observe them too;
 /// 5. committed elements are styled (each style in order, starting from
-///    ``StrokeCore/InkAttributes/default``) — once, at the end of the stroke, since a style's
-///    ink for an element depends only on that element, its samples and the stroke's first
-///    sample (styles are pure per element, ``StyleStage``);
+///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
+///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
+///    element depends only on that element, its samples and the stroke's first sample
+///    (styles are pure per element, ``StyleStage``);
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -55,7 +59,8 @@ public struct PipelineReplayer: StrokeReplaying {
         }
         guard let curve else { preconditionFailure("a pipeline has exactly one curve builder") }
         self.curve = curve
-        stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles)
+        stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles,
+                              drawsInk: type(of: curve).drawsInk)
     }
 
     /// Replays `stroke` as the app would receive it and records the ink of every frame.
@@ -72,60 +77,59 @@ public struct ReplayStages: Sendable {
     var predictor: (any PredictorStage)?
     var styles: [any StyleStage]
     let makesOutline: Bool
+    /// Whether the predictor reads the last filter's state (``PredictorStage/requiredFilter``).
+    let predictorReadsFilter: Bool
     /// Whether any stage besides the curve builder reads speed and heading.
     let stagesReadKinematics: Bool
     var kinematics = SampleKinematics()
     var batch: [AttributedSample] = []
     var scratch: [AttributedSample] = []
-    var flushed: [AttributedSample] = []
     var tail: Centerline
     var guess: Centerline
     var inkScratch: [InkAttributes] = []
     var predictedScratch: [AttributedSample] = []
     var outlineScratch: [[Point]] = []
 
-    init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage]) {
+    init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage],
+         drawsInk: Bool = false) {
         self.input = input
         self.filters = filters
         self.predictor = predictor
         self.styles = styles
         makesOutline = styles.contains { type(of: $0).makesOutline }
+        predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
             || predictor.map { type(of: $0).readsKinematics } == true
             || styles.contains { type(of: $0).readsKinematics }
-        tail = Centerline(recordsSamples: !styles.isEmpty)
-        guess = Centerline(recordsSamples: !styles.isEmpty)
+        tail = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
+        guess = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
     }
 
-    /// Runs `batch` through every filter (one call per filter), then, at the end of the
-    /// stroke, flushes each filter and passes what it flushes through the filters after it.
+    /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
+    /// filter instead ``FilterStage/finish(_:into:)``es with its input: what it emits, flushed
+    /// samples included, goes through the filters after it.
     mutating func runFilters(terminal: Bool) {
         for f in filters.indices {
             scratch.removeAll(keepingCapacity: true)
-            filters[f].process(batch, into: &scratch)
-            swap(&batch, &scratch)
-        }
-        guard terminal else { return }
-        for f in filters.indices {
-            flushed.removeAll(keepingCapacity: true)
-            filters[f].flush(into: &flushed)
-            var g = f + 1
-            while g < filters.count, !flushed.isEmpty {
-                scratch.removeAll(keepingCapacity: true)
-                filters[g].process(flushed, into: &scratch)
-                swap(&flushed, &scratch)
-                g += 1
+            if terminal {
+                filters[f].finish(batch, into: &scratch)
+            } else {
+                filters[f].process(batch, into: &scratch)
             }
-            batch.append(contentsOf: flushed)
+            swap(&batch, &scratch)
         }
     }
 
     /// Appends the ink of `line`'s elements `range` to `ink` (index-aligned with `line`): the
-    /// default ink, then each style stage in order. `start` and `previous` are where and with
-    /// what sample the range begins.
+    /// default ink (the builder's own when it draws ink), then each style stage in order.
+    /// `start` and `previous` are where and with what sample the range begins.
     mutating func style(_ line: Centerline, range: Range<Int>, into ink: inout [InkAttributes], start: Point?,
                         previous: AttributedSample?) {
-        ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+        if line.recordsInk {
+            ink.append(contentsOf: line.inks[range])
+        } else {
+            ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+        }
         for s in styles.indices {
             styles[s].style(&ink, range: range, elements: line.elements, samples: line.samples, start: start, previous: previous)
         }
@@ -135,7 +139,11 @@ public struct ReplayStages: Sendable {
     mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
         guard !line.isEmpty else { return }
         if styles.isEmpty {
-            for k in line.elements.indices { path.append(line.elements[k], .default) }
+            if line.recordsInk {
+                for k in line.elements.indices { path.append(line.elements[k], line.inks[k]) }
+            } else {
+                for k in line.elements.indices { path.append(line.elements[k], .default) }
+            }
             return
         }
         var ink = inkScratch
@@ -170,12 +178,19 @@ extension CurveStage {
         record.frames.reserveCapacity(stroke.events.count)
         record.horizons = options.evaluationHorizons
         record.horizonPredictions.reserveCapacity(stroke.events.count * options.evaluationHorizons.count)
+        if s.predictor != nil {
+            // A few predicted samples per event (a one-frame horizon at 180 Hz is 3–6); growing
+            // these by doubling would copy them a dozen times per stroke.
+            record.predicted.reserveCapacity(stroke.events.count * 6)
+            record.predictedInk.reserveCapacity(stroke.events.count * 7)
+        }
         for i in s.filters.indices { s.filters[i].reset() }
         s.predictor?.reset()
         s.kinematics.reset()
-        let styled = Mode.allStages && !s.styles.isEmpty
+        // Styled: style stages run, or the builder draws its own ink (kept per element).
+        let styled = (Mode.allStages && !s.styles.isEmpty) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
-        var line = Centerline(recordsSamples: styled)
+        var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
         var attributes: [InkAttributes] = []        // committed ink, when styled
         if styled { attributes.reserveCapacity(total + 4) }
@@ -232,6 +247,7 @@ extension CurveStage {
 
             // 4. Predictor and outline makers.
             if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
+            if Mode.allStages, s.predictorReadsFilter { s.predictor!.observe(lastFilter: &s.filters[s.filters.count - 1]) }
             if makesOutline, started {
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].observe(s.batch, terminal: terminal)
@@ -268,7 +284,13 @@ extension CurveStage {
                     let before = tailSample ?? lastSample ?? first
                     s.guess.reset()
                     if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
-                    for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
+                    if Self.drawsInk {
+                        // Predicted segments continue with the ink drawn last.
+                        let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? .default
+                        for p in s.predictedScratch { s.guess.append(.line(to: p.location), p, ink: ink) }
+                    } else {
+                        for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
+                    }
                     let guess = s.guess
                     s.append(guess, to: &record.predictedInk, start: nil, previous: before)
                 }
@@ -299,7 +321,7 @@ extension CurveStage {
         if styled {
             s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
         }
-        let (elements, _) = line.take()
+        let (elements, _, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
                             : InkPath(Path(elements), uniform: .default)
         return record

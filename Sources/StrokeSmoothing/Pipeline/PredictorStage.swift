@@ -21,9 +21,26 @@ public protocol PredictorStage: PipelineStage {
     func predictedLocation(ahead: Double, for event: TouchEvent) -> Point?
     /// Observes one event's samples in order (dispatched once per event; specialised loop).
     mutating func observe(_ samples: [AttributedSample])
+    /// The filter (`kind:id`) whose state this predictor reads, which must then be the
+    /// pipeline's last filter, or `nil` (the default: the predictor reads samples only).
+    /// ink-stroke-modeler's predictors predict from its modeler's state and inputs rather than
+    /// from the modeled points (`predict:ink-kalman`, `predict:stroke-end` need
+    /// `filter:ink-modeler`); labels that break the rule are rejected when resolved.
+    static var requiredFilter: String? { get }
+    /// Called once per event, after the filters ran and the event's samples were observed,
+    /// with the pipeline's last filter, when ``requiredFilter`` is set (also at the terminal
+    /// event and when the filters emitted nothing). The filter is passed `inout` only so that
+    /// it can be read in place (a copy of a modeler's state costs more than the read): the
+    /// predictor must not change it. The default does nothing.
+    mutating func observe(lastFilter: inout any FilterStage)
 }
 
 extension PredictorStage {
+    /// Reads samples only.
+    public static var requiredFilter: String? { nil }
+    /// Reads samples only.
+    public mutating func observe(lastFilter: inout any FilterStage) {}
+
     /// Observes each sample.
     @inlinable
     public mutating func observe(_ samples: [AttributedSample]) {

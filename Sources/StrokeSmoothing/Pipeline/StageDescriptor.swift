@@ -27,19 +27,26 @@ public struct StageDescriptor: Sendable {
     public let guide: String
     /// Whether it makes an outline (style stages only).
     public let makesOutline: Bool
+    /// Whether it draws its own ink (curve builders only, ``CurveStage/drawsInk``).
+    public let drawsInk: Bool
     /// Declared parameters, in label order.
     public let parameters: [ParameterSpec]
+    /// For a predictor that reads a filter's state: that filter's `kind:id`, which must be the
+    /// pipeline's last filter (``PredictorStage/requiredFilter``); `nil` otherwise.
+    public let requiredFilter: String?
     private let build: @Sendable ([(name: String, value: ParameterValue)]) throws(StageParameterError)
         -> (StageImplementation, ResolvedParameters)
 
-    private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool,
+    private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool, drawsInk: Bool = false, requiredFilter: String? = nil,
                                    wrap: @escaping @Sendable (S) -> StageImplementation) {
+        self.requiredFilter = requiredFilter
         kind = S.kind
         id = S.id
         summary = S.summary
         source = S.source
         guide = S.guide
         self.makesOutline = makesOutline
+        self.drawsInk = drawsInk
         parameters = S.Parameters.declarations.map(ParameterSpec.init)
         build = { (values) throws(StageParameterError) in
             let p = try S.Parameters(values: values)
@@ -50,9 +57,11 @@ public struct StageDescriptor: Sendable {
     /// Describes a filter type.
     public init<S: FilterStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .filter($0) }) }
     /// Describes a curve builder type.
-    public init<S: CurveStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .curve($0) }) }
+    public init<S: CurveStage>(_ type: S.Type) { self.init(type, makesOutline: false, drawsInk: S.drawsInk, wrap: { .curve($0) }) }
     /// Describes a predictor type.
-    public init<S: PredictorStage>(_ type: S.Type) { self.init(type, makesOutline: false, wrap: { .predictor($0) }) }
+    public init<S: PredictorStage>(_ type: S.Type) {
+        self.init(type, makesOutline: false, requiredFilter: S.requiredFilter, wrap: { .predictor($0) })
+    }
     /// Describes a style type.
     public init<S: StyleStage>(_ type: S.Type) { self.init(type, makesOutline: S.makesOutline, wrap: { .style($0) }) }
 

@@ -47,21 +47,33 @@ public struct StageRegistry: Sendable {
         // Filters
         StageDescriptor(PulledStringFilter.self),
         StageDescriptor(UpsamplingFilter.self),
+        StageDescriptor(OneEuroFilter.self),
+        StageDescriptor(InkModelerFilter.self),
+        StageDescriptor(KritaWeightedFilter.self),
+        StageDescriptor(KritaStabilizerFilter.self),
         // Curve builders
         StageDescriptor(LinearInterpolator.self),
         StageDescriptor(FourPointBezierInterpolator.self),
         StageDescriptor(MidpointBezierInterpolator.self),
         StageDescriptor(CoalescedOnlyInterpolator.self),
+        StageDescriptor(CatmullRomInterpolator.self),
+        StageDescriptor(QuadMidpointInterpolator.self),
+        StageDescriptor(SignaturePadInterpolator.self),
+        StageDescriptor(FitCurveInterpolator.self),
         // Predictors
         StageDescriptor(LinearPredictor.self),
         StageDescriptor(QuadraticPredictor.self),
         StageDescriptor(KalmanPredictor.self),
         StageDescriptor(RecordedPredictor.self),
+        StageDescriptor(LeastSquaresPredictor.self),
+        StageDescriptor(InkKalmanPredictor.self),
+        StageDescriptor(StrokeEndPredictor.self),
         // Styles
         StageDescriptor(ConstantStyle.self),
         StageDescriptor(ScribbleStyle.self),
         StageDescriptor(ForceSketchStyle.self),
         StageDescriptor(BrushStyle.self),
+        StageDescriptor(PerfectFreehandStyle.self),
     ]
 
     /// Every built-in preset.
@@ -76,6 +88,31 @@ public struct StageRegistry: Sendable {
                        summary: "Scribble's final CanvasView: coalesced segments, recorded predictions, force width, tilt shading, finger eraser"),
         PipelinePreset(name: "forcesketch", expansion: "coalesced|interp:coalesced-only|style:forcesketch",
                        summary: "ForceSketch: coalesced segments, width and hue from force"),
+        // The peers' strategies as apps use them (issue 12).
+        PipelinePreset(name: "one-euro", expansion: "coalesced|filter:one-euro(minCutoff=1,beta=0.007)|interp:linear",
+                       summary: "1€ filter: coalesced samples through the 1€ filter (Casiez's pointer tuning) into straight segments"),
+        PipelinePreset(name: "ink", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:ink-kalman",
+                       summary: "ink-stroke-modeler: modeled stroke in straight segments, ink's Kalman prediction from the modeler's tip"),
+        PipelinePreset(name: "ink-stroke-end", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:stroke-end",
+                       summary: "ink-stroke-modeler with its stroke-end predictor (the catch-up drawn ahead of time)"),
+        PipelinePreset(name: "krita-weighted", expansion: "coalesced|filter:weighted|interp:linear",
+                       summary: "Krita's weighted smoothing (distance 50, tail aggressiveness 0.15)"),
+        PipelinePreset(name: "krita-stabilizer", expansion: "coalesced|filter:stabilizer|interp:linear",
+                       summary: "Krita's stabilizer (50 samples of 1 ms, delay 50, finish line)"),
+        PipelinePreset(name: "lazy-brush", expansion: "coalesced|filter:pulled-string(length=10)|interp:linear",
+                       summary: "lazy brush: the ink on a 10-unit string behind the pen"),
+        PipelinePreset(name: "chromium-lsq", expansion: "coalesced|interp:linear|predict:least-squares",
+                       summary: "Chromium: coalesced segments, predicted pointer events from its least-squares predictor"),
+        PipelinePreset(name: "catmull-rom", expansion: "coalesced|interp:catmull-rom",
+                       summary: "centripetal Catmull-Rom through every coalesced sample"),
+        PipelinePreset(name: "quad-midpoint", expansion: "coalesced|interp:quad-midpoint",
+                       summary: "quadratic Béziers midpoint to midpoint through every coalesced sample (drawing tutorials)"),
+        PipelinePreset(name: "signature-pad", expansion: "main|interp:signature-pad",
+                       summary: "szimek/signature_pad as a web page runs it: one pointer event per frame, its defaults"),
+        PipelinePreset(name: "fit-curve", expansion: "coalesced|interp:fit-curve",
+                       summary: "Schneider curve fitting (Paper.js PathFitter), streaming, over every coalesced sample"),
+        PipelinePreset(name: "perfect-freehand", expansion: "coalesced|interp:linear|style:perfect-freehand",
+                       summary: "steveruizok/perfect-freehand: every coalesced sample into the outline, the peer's defaults"),
     ]
 
     /// Every built-in stage and preset.

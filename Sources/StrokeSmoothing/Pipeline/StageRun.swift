@@ -5,8 +5,10 @@ import StrokeCore
 /// compares with the peers' own implementations.
 ///
 /// Inputs are every coalesced sample of every stroke, in order, attributed once up front:
-/// - a filter: reset, all samples through ``FilterStage/process(_:into:)``, then flushed;
-/// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish`;
+/// - a filter: reset, all samples through ``FilterStage/finish(_:into:)`` (the last one ends
+///   the stroke, then the filter flushes);
+/// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish` (its ink
+///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
 /// - a style: every element of the straight centre line through the samples styled (an
 ///   outline maker also observes the samples and reports its outline at the end).
@@ -28,6 +30,8 @@ public struct StageRun {
     public init(_ stage: ResolvedStage, strokes: [Stroke]) {
         canonical = stage.canonical
         self.stage = stage.implementation
+        // A builder that draws ink has it recorded, as in a replay.
+        if case .curve(let c) = self.stage, type(of: c).drawsInk { line = Centerline(recordsInk: true) }
         var attributed: [[AttributedSample]] = []
         var events: [[(TouchEvent, [AttributedSample])]] = []
         var lines: [Centerline] = []
@@ -66,8 +70,7 @@ public struct StageRun {
             case .filter(var f):
                 samples.removeAll(keepingCapacity: true)
                 f.reset()
-                f.process(input, into: &samples)
-                f.flush(into: &samples)
+                f.finish(input, into: &samples)
                 checksum &+= samples.count
             case .curve(var c):
                 line.reset()

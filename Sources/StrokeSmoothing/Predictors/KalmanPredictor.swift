@@ -209,6 +209,7 @@ public struct KalmanPredictor: PredictorStage {
 
     /// The estimated state at the newest sample, in seconds, with acceleration and jerk
     /// weighted; `nil` until both filters are stable or when the kept timestamps span no time.
+    @inline(__always)
     public var estimatedState: State? {
         guard x.isStable, y.isStable, timesCount > 0 else { return nil }
         let oldest = times[timesStart]
@@ -223,6 +224,7 @@ public struct KalmanPredictor: PredictorStage {
     }
 
     /// ink's confidence in `state` for a prediction over the drawing horizon, in [0, 1].
+    @inline(__always)
     public func confidence(in state: State) -> Double {
         let p = parameters
         let h = p.horizon
@@ -241,6 +243,7 @@ public struct KalmanPredictor: PredictorStage {
 
     /// How many samples ink would draw: `max(0, ⌈H·rate·confidence⌉)`, or `⌈H·rate⌉` with
     /// confidence off.
+    @inline(__always)
     public func numberOfPointsToPredict(in state: State) -> Int {
         let target = parameters.horizon * parameters.outputRateHz
         let c = parameters.useConfidence ? confidence(in: state) : 1

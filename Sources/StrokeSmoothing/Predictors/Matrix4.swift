@@ -18,19 +18,23 @@ struct Matrix4: Hashable, Sendable {
         hasher.combine(rows.0); hasher.combine(rows.1); hasher.combine(rows.2); hasher.combine(rows.3)
     }
 
+    @inline(__always)
     static func + (a: Matrix4, b: Matrix4) -> Matrix4 {
         Matrix4(a.rows.0 + b.rows.0, a.rows.1 + b.rows.1, a.rows.2 + b.rows.2, a.rows.3 + b.rows.3)
     }
 
+    @inline(__always)
     static func - (a: Matrix4, b: Matrix4) -> Matrix4 {
         Matrix4(a.rows.0 - b.rows.0, a.rows.1 - b.rows.1, a.rows.2 - b.rows.2, a.rows.3 - b.rows.3)
     }
 
+    @inline(__always)
     static func * (a: Matrix4, s: Double) -> Matrix4 {
         Matrix4(a.rows.0 * s, a.rows.1 * s, a.rows.2 * s, a.rows.3 * s)
     }
 
     /// The outer product `a·bᵀ`.
+    @inline(__always)
     static func outer(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Matrix4 {
         Matrix4(b * a[0], b * a[1], b * a[2], b * a[3])
     }

@@ -1,3 +1,5 @@
+import StrokeCore
+
 /// ink-stroke-modeler's Kalman prediction as its `StrokeModeler::Predict` builds it
 /// (google/ink-stroke-modeler `kalman_predictor.cc`, Apache-2.0, © 2022 Google LLC),
 /// re-derived on top of StrokeLab's ``KalmanPredictor`` (which already reproduces ink's
@@ -72,11 +74,20 @@ struct InkKalmanPrediction: Sendable {
 
     init(from tip: InkTipState, predictor: KalmanPredictor, minCatchupVelocity: Double, sampleInterval h: Double,
          limit: Int) {
+        let estimate = predictor.estimatedState
+        self.init(from: tip, estimate: estimate, count: estimate.map { predictor.numberOfPointsToPredict(in: $0) } ?? 0,
+                  minCatchupVelocity: minCatchupVelocity, sampleInterval: h, limit: limit)
+    }
+
+    /// The prediction from `tip` to a Kalman `estimate` (none when `nil`), with `count` points
+    /// of the estimate's cubic after the connector.
+    init(from tip: InkTipState, estimate: KalmanPredictor.State?, count: Int, minCatchupVelocity: Double,
+         sampleInterval h: Double, limit: Int) {
         self.h = h
         time = tip.time
-        guard let estimate = predictor.estimatedState else { return }
+        guard let estimate else { return }
         state = estimate
-        remaining = predictor.numberOfPointsToPredict(in: estimate)
+        remaining = count
         connector = InkKalmanConnector(
             from: tip, toPosition: InkVec2(Float(estimate.position.x), Float(estimate.position.y)),
             velocity: InkVec2(Float(estimate.velocity.dx), Float(estimate.velocity.dy)),
@@ -137,7 +148,54 @@ extension InkStrokeModeler {
                                              limit: parameters.sampling.maxOutputsPerCall)
         var emission = beginEmission(previousTime: last.input.time, start: results.count)
         while let tip = prediction.next() {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
+    }
+
+    /// ink's Kalman prediction from the current tip with a Kalman predictor kept by the caller,
+    /// which must have observed exactly the inputs ink feeds it (``kalmanInput``) — what the
+    /// `predict:ink-kalman` stage does, so the modeler stage need not carry the predictor's
+    /// parameters. Nothing without a stroke in progress or before `kalman` is stable.
+    ///
+    /// `mutating` (and `kalman` `inout`) only so that both are read in place: it changes
+    /// neither. As non-mutating calls on values held in mutable storage, each call copied the
+    /// 1.6 kB modeler and the 0.9 kB predictor. O(results).
+    mutating func predictKalman(using kalman: inout KalmanPredictor, minCatchupVelocity: Double,
+                                into results: inout [InkModeledResult]) {
+        guard let last else { return }
+        let estimate = kalman.estimatedState
+        let count = estimate.map { kalman.numberOfPointsToPredict(in: $0) } ?? 0
+        var prediction = InkKalmanPrediction(from: positionModel.state, estimate: estimate, count: count,
+                                             minCatchupVelocity: minCatchupVelocity,
+                                             sampleInterval: 1 / parameters.sampling.minOutputRate,
+                                             limit: parameters.sampling.maxOutputsPerCall)
+        var emission = Emission(cursor: stylus.cursor, weight: loopMitigation.interpolationValue(),
+                                previousTime: last.input.time, start: results.count)
+        while let tip = prediction.next() {
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
+        }
+    }
+
+    /// ``predictStrokeEnd(into:)``, `mutating` only so that it reads the modeler in place (it
+    /// does not change it; see ``predictKalman(using:minCatchupVelocity:into:)``).
+    mutating func predictStrokeEndInPlace(into results: inout [InkModeledResult]) {
+        guard let last else { return }
+        var prediction = strokeEnd.prediction(from: positionModel.state)
+        var emission = Emission(cursor: stylus.cursor, weight: loopMitigation.interpolationValue(),
+                                previousTime: last.input.time, start: results.count)
+        while let tip = prediction.next() {
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
+        }
+    }
+
+    /// What ink feeds its Kalman predictor for the newest input: its time and its
+    /// wobble-corrected position (the raw position for the stroke's `down`); `nil` without a
+    /// stroke in progress (after `up` ink feeds nothing).
+    var kalmanInput: (time: Double, position: Point)? {
+        guard let last else { return nil }
+        return (last.input.time, Point(x: Double(last.corrected.x), y: Double(last.corrected.y)))
     }
 }

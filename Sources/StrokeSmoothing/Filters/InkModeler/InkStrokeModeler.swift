@@ -74,7 +74,7 @@ public struct InkStrokeModeler: Sendable {
     private(set) var positionModel: InkPositionModeler
     private(set) var stylus: InkStylusStateModeler
     private(set) var loopMitigation: InkLoopContractionMitigation
-    private var strokeEnd: InkStrokeEndPredictor
+    private(set) var strokeEnd: InkStrokeEndPredictor
     /// ink's Kalman predictor, fed the corrected inputs (only with `parameters.kalman`).
     private(set) var kalman: KalmanPredictor?
     private(set) var last: LastInput?
@@ -146,7 +146,8 @@ public struct InkStrokeModeler: Sendable {
         var prediction = strokeEnd.prediction(from: positionModel.state)
         var emission = beginEmission(previousTime: last.input.time, start: results.count)
         while let tip = prediction.next() {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
     }
 
@@ -183,7 +184,8 @@ public struct InkStrokeModeler: Sendable {
         // this input's time as the previous time.
         var emission = beginEmission(previousTime: f.time, start: results.count)
         while let tip = path.next(&positionModel) {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
         commit(emission, results: results)
     }
@@ -197,17 +199,20 @@ public struct InkStrokeModeler: Sendable {
         var emission = beginEmission(previousTime: previous.input.time, start: results.count)
         var produced = 0
         while let tip = path.next(&positionModel) {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
             produced += 1
         }
         var catchUp = InkEndOfStrokeCatchUp(anchor: f.position, sampling: parameters.sampling)
         while let tip = catchUp.next(&positionModel) {
-            emit(tip, &emission, into: &results)
+            Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
             produced += 1
         }
         if produced == 0 {
             // E.g. an up at the last input's time and place: ink still reports the tip.
-            emit(positionModel.state, &emission, into: &results)
+            Self.emit(positionModel.state, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
+                      normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
         commit(emission, results: results)
         last = nil
@@ -232,9 +237,13 @@ public struct InkStrokeModeler: Sendable {
 
     /// Projects `tip` for its stylus values, blends by the mitigation weight and appends the
     /// result; reads the model without changing it (the emission carries the read positions).
-    func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult]) {
-        let normal = parameters.stylus.useStrokeNormalProjection
-            ? InkMath.strokeNormal(tip, previousTime: emission.previousTime) : nil
+    ///
+    /// Static, with the two sub-models it reads as arguments: as an instance method it was
+    /// called with a copy of the whole modeler (1.6 kB) for every result of a `move`.
+    static func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult],
+                     stylus: borrowing InkStylusStateModeler, loopMitigation: borrowing InkLoopContractionMitigation,
+                     normalProjection: Bool) {
+        let normal = normalProjection ? InkMath.strokeNormal(tip, previousTime: emission.previousTime) : nil
         let projected = stylus.project(tip, normal: normal, cursor: &emission.cursor)
         let modeled = InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
                                      time: tip.time, pressure: projected.pressure, tilt: projected.tilt,

@@ -1,0 +1,153 @@
+import StrokeIO
+import StrokeMetrics
+
+/// Pipelines ranked on a trade-off between several metrics (lag, jaggedness, fidelity by
+/// default), calling a difference only where the paired comparison says it is real.
+///
+/// **Dominance with evidence.** Pipeline A *dominates* B when A is significantly better than B
+/// on at least one objective and significantly worse on none. "Significantly better" on a
+/// metric: the paired 95% interval of the difference over the strokes both measured
+/// (`summary_paired.csv`, ``PairedSummaryRow/differenceExcludesZero``) excludes 0 and the
+/// difference favours A in the metric's direction (lower, higher, or — for lag — closer to
+/// zero, judged on the two means' magnitudes). Differences whose interval holds 0 are ties.
+///
+/// **Layers.** The pipelines no other dominates form layer 1 (the *front*: each is a defensible
+/// choice, best for some weighting of the objectives); removing them, the next
+/// non-dominated set is layer 2, and so on (non-dominated sorting, Deb et al. 2002, with
+/// dominance as above). Within a layer the input order is kept. For each objective, the
+/// *best* are the pipeline with the best mean and those not significantly worse than it.
+///
+/// Complexity O(p² · k) for p pipelines and k objectives, given the paired rows (looked up in
+/// a dictionary). Pipelines missing an objective's row are left out of the ranking.
+public struct TradeOffRanking: Sendable {
+    /// An objective: a metric id and which way is better.
+    public struct Objective: Hashable, Sendable {
+        /// Metric id, e.g. `lag.mean_ms`.
+        public var metric: String
+        /// Which way is better.
+        public var direction: MetricDirection
+        /// Creates an objective; the direction defaults to the metric catalog's.
+        public init(_ metric: String, direction: MetricDirection? = nil) {
+            self.metric = metric
+            self.direction = direction ?? MetricCatalog.definition(of: metric)?.direction ?? .lowerIsBetter
+        }
+    }
+
+    /// One ranked pipeline.
+    public struct Entry: Hashable, Sendable {
+        /// The pipeline's name in the results.
+        public var pipeline: String
+        /// Its non-dominated layer, from 1 (the front).
+        public var layer: Int
+        /// Per objective (in order), its mean with the 95% interval on the common strokes.
+        public var values: [PairedSummaryRow]
+        /// The pipelines that dominate it, in input order.
+        public var dominatedBy: [String]
+        /// The objectives (indices) on which it is among the best.
+        public var bestIn: [Int]
+        /// The objectives (indices) on which its mean is the best of all.
+        public var topIn: [Int]
+    }
+
+    /// The objectives, in order.
+    public let objectives: [Objective]
+    /// The ranked pipelines: by layer, then input order.
+    public let entries: [Entry]
+
+    /// The default objectives: lag, bending ratio, fidelity.
+    public static let defaultObjectives = [Objective("lag.mean_ms"), Objective("jaggedness.bending_energy_ratio"),
+                                           Objective("fidelity.mean")]
+
+    /// Ranks `pipelines` of one `dataset` (group) of `paired` rows on `objectives`.
+    public init(paired: [PairedSummaryRow], dataset: String, pipelines: [String],
+                objectives: [Objective] = TradeOffRanking.defaultObjectives) {
+        self.objectives = objectives
+        struct PairKey: Hashable { var metric: String; var pipeline: String; var baseline: String }
+        var pairs: [PairKey: PairedSummaryRow] = [:]
+        var own: [String: [String: PairedSummaryRow]] = [:]     // metric → pipeline → row with its mean
+        for r in paired where r.dataset == dataset {
+            pairs[PairKey(metric: r.metric, pipeline: r.pipeline, baseline: r.baseline)] = r
+            // A pipeline's own mean: its row over the most strokes (a pipeline that measured
+            // few strokes is compared on those only; ResultStatistics.paired).
+            if let o = own[r.metric]?[r.pipeline], o.n >= r.n { continue }
+            own[r.metric, default: [:]][r.pipeline] = r
+        }
+        let ranked = pipelines.filter { p in objectives.allSatisfy { own[$0.metric]?[p] != nil } }
+        // +1: a better than b; -1: b better than a; 0: no evidence either way.
+        func compare(_ a: String, _ b: String, _ o: Objective) -> Int {
+            let difference: Double, real: Bool   // b − a
+            if let r = pairs[PairKey(metric: o.metric, pipeline: b, baseline: a)] {
+                difference = r.difference; real = r.differenceExcludesZero
+            } else if let r = pairs[PairKey(metric: o.metric, pipeline: a, baseline: b)] {
+                difference = -r.difference; real = r.differenceExcludesZero
+            } else { return 0 }
+            guard real else { return 0 }
+            switch o.direction {
+            case .lowerIsBetter: return difference > 0 ? 1 : -1
+            case .higherIsBetter: return difference < 0 ? 1 : -1
+            case .closerToZeroIsBetter:
+                let ma = own[o.metric]![a]!.mean, mb = own[o.metric]![b]!.mean
+                return abs(ma) < abs(mb) ? 1 : abs(mb) < abs(ma) ? -1 : 0
+            case .informational: return 0
+            }
+        }
+        func dominates(_ a: String, _ b: String) -> Bool {
+            var better = false
+            for o in objectives {
+                let c = compare(a, b, o)
+                if c < 0 { return false }
+                if c > 0 { better = true }
+            }
+            return better
+        }
+        // Best per objective: the best mean, and every pipeline not significantly worse.
+        var best: [Set<String>] = [], top: [String?] = []
+        for o in objectives {
+            func score(_ p: String) -> Double {
+                let m = own[o.metric]![p]!.mean
+                switch o.direction {
+                case .higherIsBetter: return -m
+                case .closerToZeroIsBetter: return abs(m)
+                default: return m
+                }
+            }
+            guard let first = ranked.min(by: { score($0) < score($1) }) else { best.append([]); top.append(nil); continue }
+            best.append(Set(ranked.filter { $0 == first || compare($0, first, o) >= 0 }))
+            top.append(first)
+        }
+        var layerOf: [String: Int] = [:]
+        var remaining = ranked
+        var layer = 1
+        while !remaining.isEmpty {
+            let front = remaining.filter { p in !remaining.contains { $0 != p && dominates($0, p) } }
+            for p in front { layerOf[p] = layer }
+            remaining.removeAll { layerOf[$0] != nil }
+            layer += 1
+        }
+        let entries = ranked.map { p in
+            Entry(pipeline: p, layer: layerOf[p]!,
+                  values: objectives.map { own[$0.metric]![p]! },
+                  dominatedBy: ranked.filter { $0 != p && dominates($0, p) },
+                  bestIn: objectives.indices.filter { best[$0].contains(p) },
+                  topIn: objectives.indices.filter { top[$0] == p })
+        }
+        self.entries = entries.enumerated().sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }.map(\.element)
+    }
+
+    /// The front: pipelines no other dominates.
+    public var front: [Entry] { entries.filter { $0.layer == 1 } }
+
+    /// The best of objective `index`: the best mean first, then those tied with it, by mean.
+    public func best(_ index: Int) -> [Entry] {
+        let o = objectives[index]
+        func score(_ e: Entry) -> Double {
+            let m = e.values[index].mean
+            switch o.direction {
+            case .higherIsBetter: return -m
+            case .closerToZeroIsBetter: return abs(m)
+            default: return m
+            }
+        }
+        return entries.filter { $0.bestIn.contains(index) }.sorted { score($0) < score($1) }
+    }
+}

@@ -1,0 +1,86 @@
+import RealModule
+import StrokeCore
+
+/// Geometry helpers for the curve builders' known-answer tests.
+enum CurveGeometry {
+    /// A drawing element with the point it starts from.
+    struct Piece {
+        var start: Point
+        var element: PathElement
+    }
+
+    /// The drawing elements of `path` (moves dropped) with their start points.
+    static func pieces(_ path: Path) -> [Piece] {
+        var out: [Piece] = []
+        path.forEachSegment { start, element in out.append(Piece(start: start, element: element)) }
+        return out
+    }
+
+    /// The point at `t` of a piece.
+    static func point(_ p: Piece, _ t: Double) -> Point {
+        let s = 1 - t
+        switch p.element {
+        case .move(let q), .line(let q): return p.start.interpolated(to: q, by: t)
+        case .quadCurve(let q, let c):
+            return Point(x: s * s * p.start.x + 2 * s * t * c.x + t * t * q.x, y: s * s * p.start.y + 2 * s * t * c.y + t * t * q.y)
+        case .curve(let q, let c1, let c2):
+            let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t
+            return Point(x: a * p.start.x + b * c1.x + c * c2.x + d * q.x, y: a * p.start.y + b * c1.y + c * c2.y + d * q.y)
+        }
+    }
+
+    /// The derivative at `t` of a piece.
+    static func derivative(_ p: Piece, _ t: Double) -> Vector {
+        let s = 1 - t
+        switch p.element {
+        case .move: return .zero
+        case .line(let q): return q - p.start
+        case .quadCurve(let q, let c): return (c - p.start) * (2 * s) + (q - c) * (2 * t)
+        case .curve(let q, let c1, let c2):
+            return (c1 - p.start) * (3 * s * s) + (c2 - c1) * (6 * s * t) + (q - c2) * (3 * t * t)
+        }
+    }
+
+    /// The distance from `q` to the path, by dense sampling refined by ternary search.
+    static func distance(from q: Point, to pieces: [Piece]) -> Double {
+        var best = Double.infinity
+        for p in pieces {
+            let n = 64
+            var bestT = 0.0, bestD = Double.infinity
+            for i in 0...n {
+                let t = Double(i) / Double(n)
+                let d = point(p, t).distance(to: q)
+                if d < bestD { bestD = d; bestT = t }
+            }
+            var lo = max(0, bestT - 1.0 / Double(n)), hi = min(1, bestT + 1.0 / Double(n))
+            for _ in 0..<80 {
+                let m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3
+                if point(p, m1).distance(to: q) < point(p, m2).distance(to: q) { hi = m2 } else { lo = m1 }
+            }
+            best = min(best, bestD, point(p, (lo + hi) / 2).distance(to: q))
+        }
+        return best
+    }
+
+    /// Whether a piece has a cusp or a loop: its derivative vanishes (shorter than 1e-6 of
+    /// its chord), or its tangent turns by more than π along it.
+    static func hasCuspOrLoop(_ p: Piece) -> Bool {
+        let chord = max(p.start.distance(to: p.element.endPoint), 1e-300)
+        let n = 512
+        var turn = 0.0
+        var previous: Vector? = nil
+        for i in 0...n {
+            let d = derivative(p, Double(i) / Double(n))
+            if d.length < 1e-6 * chord { return true }
+            if let previous { turn += previous.turningAngle(to: d) }
+            previous = d
+        }
+        return abs(turn) > .pi
+    }
+
+    /// The turn, radians, between the end tangent of `a` and the start tangent of `b`.
+    static func joinTurn(_ a: Piece, _ b: Piece) -> Double? {
+        guard let out = a.element.endTangent(from: a.start), let into = b.element.startTangent(from: b.start) else { return nil }
+        return abs(out.turningAngle(to: into))
+    }
+}
