@@ -29,7 +29,7 @@ build: setup
 	$(SWIFT) build -c release --product strokelab
 
 report: build
-	$(BIN) report --spec Experiments/default.yaml --out $(OUT)
+	$(BIN) report --spec Experiments/default.yaml --out $(OUT) --single-file
 
 # The build's progress lines and the per-test "started/passed" lines are filtered out
 # (scripts/test-output.awk): what remains is diagnostics, failures, skips, what tests print

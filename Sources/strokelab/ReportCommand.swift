@@ -38,6 +38,9 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "No progress lines.")
     var quiet = false
 
+    @Flag(help: "Also write report-single.html: the report with every figure embedded, one file to mail or attach.")
+    var singleFile = false
+
     func validate() throws {
         guard (1...1000).contains(renderRepetitions) else {
             throw ValidationError("--render-repetitions must be in 1…1000, not \(renderRepetitions)")
@@ -53,7 +56,7 @@ struct ReportCommand: AsyncParsableCommand {
             throw CommandFailure("\(spec): no such spec file (run from the repository root, or give --spec)")
         }
         let options = ReportOptions(specPath: spec, outputDirectory: out, renderRepetitions: renderRepetitions,
-                                    throughputRuns: throughputRuns)
+                                    throughputRuns: throughputRuns, singleFile: singleFile)
         let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
         let output: ReportBuilder.Output
         do {

@@ -39,7 +39,7 @@ final class ReportCommandTests: XCTestCase {
             """
         try spec.write(toFile: dir + "/small.yaml", atomically: true, encoding: .utf8)
         let result = try runStrokeLab(["report", "--spec", dir + "/small.yaml", "--out", out,
-                                       "--render-repetitions", "1", "--throughput-runs", "1"])
+                                       "--render-repetitions", "1", "--throughput-runs", "1", "--single-file"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         // Nothing outside --out: every file under the test's directory is an input or in out/.
@@ -93,6 +93,11 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(answer.contains("on the front"), answer)
         XCTAssertTrue(answer.contains("class=\"num best\""), answer)
         XCTAssertTrue(answer.contains("class=\"sw\""), "pipeline colour swatches")
+        // --single-file: the same report with every figure inlined, no image file needed.
+        let single = try String(contentsOfFile: out + "/report-single.html", encoding: .utf8)
+        let sources = single.components(separatedBy: "<img src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
+        XCTAssertEqual(sources.count, Set(figures + rasters).count)
+        XCTAssertTrue(sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "every image embedded")
     }
 
     func testAMissingSpecFailsWithOneLine() throws {

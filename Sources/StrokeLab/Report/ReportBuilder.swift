@@ -18,15 +18,19 @@ public struct ReportOptions: Sendable {
     public var throughputRuns: Int
     /// The gnuplot executable (default: `$STROKELAB_GNUPLOT`, then `gnuplot` on PATH).
     public var gnuplot: String?
+    /// Also write `report-single.html`: the report with every figure and raster embedded
+    /// (PNG as `data:` URIs), one file that can be mailed or attached.
+    public var singleFile: Bool
 
     /// Creates options with the defaults `make report` uses.
     public init(specPath: String, outputDirectory: String, renderRepetitions: Int = 3, throughputRuns: Int = 5,
-                gnuplot: String? = nil) {
+                gnuplot: String? = nil, singleFile: Bool = false) {
         self.specPath = specPath
         self.outputDirectory = outputDirectory
         self.renderRepetitions = renderRepetitions
         self.throughputRuns = throughputRuns
         self.gnuplot = gnuplot
+        self.singleFile = singleFile
     }
 }
 
@@ -97,9 +101,19 @@ public enum ReportBuilder {
         }
         do {
             try AtomicFile.write(text: report.html, to: output.path("report.html"))
+            if options.singleFile {
+                // Every image inlined; the links still name the files beside it.
+                let staging = output.stagingDirectory
+                let html = report.html { file in
+                    guard file.hasSuffix(".png"), let data = FileManager.default.contents(atPath: staging + "/" + file) else { return nil }
+                    return "data:image/png;base64," + data.base64EncodedString()
+                }
+                try AtomicFile.write(text: html, to: output.path("report-single.html"))
+            }
             try output.commit()
         } catch { throw ExperimentError("\(error)") }
         builder.files.append("report.html")
+        if options.singleFile { builder.files.append("report-single.html") }
         return Output(htmlPath: options.outputDirectory + "/report.html", files: builder.files, figureCount: builder.figureCount,
                       rasterCount: builder.rasterCount, elapsedSeconds: (clock.now - start) / .seconds(1))
     }
