@@ -24,17 +24,10 @@ extension ReportFigures {
     public static func lagOverTime(_ series: [LagSeries], stroke: String, colors: PipelineColors = PipelineColors(),
                                    tolerance: Double = 0.01) -> Figure {
         let colors = colors.including(series.map(\.pipeline))
-        // Group series that coincide, keeping the first one's place and colour.
-        var groups: [(first: LagSeries, names: [String])] = []
-        for s in series {
-            if let g = groups.firstIndex(where: { coincide($0.first, s, tolerance: tolerance) }) {
-                groups[g].names.append(s.pipeline)
-            } else {
-                groups.append((s, [s.pipeline]))
-            }
-        }
+        let groups = coincidingGroups(series, tolerance: tolerance)
         let lines = groups.map { g in
-            Series(legendLabel(g.names.joined(separator: " = "), limit: 96), style: .linesPoints,
+            Series(g.names.count > 3 ? g.names.prefix(3).joined(separator: " = ") + " + \(g.names.count - 3) more"
+                                     : legendLabel(g.names.joined(separator: " = "), limit: 96), style: .linesPoints,
                    points: zip(g.first.times, g.first.lagMilliseconds).map { DataPoint(x: $0 * 1000, y: $1) },
                    color: colors.color(g.first.pipeline), lineWidth: 1.8,
                    marker: Series.Marker.allCases[(colors.pipelines.firstIndex(of: g.first.pipeline) ?? 0) % Series.Marker.allCases.count],
@@ -49,6 +42,21 @@ extension ReportFigures {
             series: lines,
             referenceLines: [0],
             legend: Legend(.below))
+    }
+
+    /// `series` grouped where they coincide at every frame (within `tolerance` ms), in order
+    /// of first appearance; each group keeps its first series (whose line is drawn) and every
+    /// member's pipeline name.
+    public static func coincidingGroups(_ series: [LagSeries], tolerance: Double = 0.01) -> [(first: LagSeries, names: [String])] {
+        var groups: [(first: LagSeries, names: [String])] = []
+        for s in series {
+            if let g = groups.firstIndex(where: { coincide($0.first, s, tolerance: tolerance) }) {
+                groups[g].names.append(s.pipeline)
+            } else {
+                groups.append((s, [s.pipeline]))
+            }
+        }
+        return groups
     }
 
     /// Whether two lag series have the same frames and values within `tolerance` ms (NaN

@@ -77,10 +77,13 @@ extension Builder {
             }
         }
         guard !series.isEmpty else { return }
+        let shared = ReportFigures.coincidingGroups(series).filter { $0.names.count > 1 }
+            .map { "identical lag: " + $0.names.joined(separator: ", ") }
+        let sharedText = shared.isEmpty ? "" : " Lines shared by several pipelines — " + shared.joined(separator: "; ") + "."
         try writeTable(LagFramesTable(rows: rows).csvText, name: "lag_frames.csv")
         try plot(ReportFigures.lagOverTime(series, stroke: "\(trace.name) / \(stroke.id)", colors: pipelineColors), name: "lag-over-time",
                  title: "Lag over time: \(stroke.id) (\(trace.name))",
-                 caption: "Lag behind the pen at every display refresh of one stroke (time since the stroke began), one line per pipeline (pipelines whose lag is identical at every frame share one line, named together in the legend). The smoothing interpolators hold samples back and their lag saws up and down as segments are committed; predictors take their horizon off and can overshoot (negative lag). Data: lag_frames.csv.")
+                 caption: "Lag behind the pen at every display refresh of one stroke (time since the stroke began), one line per pipeline (pipelines whose lag is identical at every frame share one line, named together in the legend). The smoothing interpolators hold samples back and their lag saws up and down as segments are committed; predictors take their horizon off and can overshoot (negative lag).\(sharedText) Data: lag_frames.csv.")
         log("  lag over time: \(series.count) pipelines")
     }
 
