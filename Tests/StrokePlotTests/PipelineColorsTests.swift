@@ -32,7 +32,7 @@ final class PipelineColorsTests: XCTestCase {
         var seen = 0
         for f in figures {
             for (title, colour) in colours(f) where title.hasPrefix("pipeline ") {
-                XCTAssertEqual(colour, colors.color(title), "\(f.title): \(title)")
+                XCTAssertEqual(colour, colors.color(title), "\(f.title ?? ""): \(title)")
                 seen += 1
             }
         }
