@@ -2,6 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
 #endif
 
 /// Progress of long work, on standard error: one line per phase with its counts and the
@@ -37,7 +41,7 @@ public final class Progress: @unchecked Sendable {
             var bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+                let n = bytes.withUnsafeMutableBytes { systemWrite(2, $0.baseAddress! + offset, $0.count - offset) }
                 if n <= 0 { break }
                 offset += n
             }
