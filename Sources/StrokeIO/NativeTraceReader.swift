@@ -30,6 +30,12 @@ public enum NativeTraceReader {
         do { root = try JSONParser.parse(bytes) } catch {
             throw TraceFileError(file: file, line: error.line, column: error.column, problem: "not valid JSON: \(error.problem)")
         }
+        return try decode(root: root, file: file)
+    }
+
+    /// Decodes an already parsed document; `file` names it in errors (the format detector
+    /// parses a JSON file once and hands the document here).
+    static func decode(root: JSONNode, file: String) throws(TraceFileError) -> Trace {
         var d = Decoder(file: file)
         return try d.trace(root)
     }

@@ -37,7 +37,12 @@ public enum PointerEventsReader {
     /// Decodes the JSON text; `file` names it in errors.
     public static func decode(_ bytes: [UInt8], file: String, options: ImportOptions = ImportOptions()) throws(TraceFileError) -> ImportReport {
         try options.validate(file: file)
-        let root = try TraceImport.parseJSON(bytes, file: file)
+        return try decode(root: TraceImport.parseJSON(bytes, file: file), file: file, options: options)
+    }
+
+    /// Decodes an already parsed document; `file` names it in errors. The format detector
+    /// parses a JSON file once and hands the document here; the caller validates `options`.
+    static func decode(root: JSONNode, file: String, options: ImportOptions) throws(TraceFileError) -> ImportReport {
         func fail(_ node: JSONNode, _ problem: String) -> TraceFileError {
             TraceFileError(file: file, line: node.line, column: node.column, problem: problem)
         }

@@ -31,7 +31,27 @@ public enum TraceImport {
     public static func decode(_ bytes: [UInt8], file: String, format: TraceFormat? = nil,
                               options: ImportOptions = ImportOptions()) throws(TraceFileError) -> ImportReport {
         let resolved: TraceFormat
-        if let format { resolved = format } else { resolved = try detect(file: file, bytes: bytes) }
+        if let format { resolved = format } else {
+            let (detected, document) = try detectParsing(file: file, bytes: bytes)
+            // A JSON file is parsed once: the document that told its format is decoded.
+            if let root = document {
+                switch detected {
+                case .native:
+                    try options.validate(file: file)
+                    var trace = try NativeTraceReader.decode(root: root, file: file)
+                    if let device = options.device { trace.metadata.device = device }
+                    return ImportReport(traces: [trace])
+                case .bdalabJSON:
+                    try options.validate(file: file)
+                    return try BDALabJSONReader.decode(root: root, file: file, options: options)
+                case .pointerEvents:
+                    try options.validate(file: file)
+                    return try PointerEventsReader.decode(root: root, file: file, options: options)
+                default: break
+                }
+            }
+            resolved = detected
+        }
         switch resolved {
         case .native:
             try options.validate(file: file)
@@ -64,15 +84,22 @@ public enum TraceImport {
     /// `<ink>` element at its document element (or its syntax error); binary data at the
     /// first offending byte; unrecognised text at its first non-blank line.
     public static func detect(file: String, bytes: [UInt8]) throws(TraceFileError) -> TraceFormat {
+        try detectParsing(file: file, bytes: bytes).format
+    }
+
+    /// ``detect(file:bytes:)``, with the parsed document when the format was told by parsing
+    /// JSON (so it need not be parsed again).
+    static func detectParsing(file: String, bytes: [UInt8]) throws(TraceFileError) -> (format: TraceFormat, document: JSONNode?) {
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
         switch ext {
-        case "svc": return .svc
-        case "cyn": return .cyn
-        case "inkml", "ink": return .inkml
+        case "svc": return (.svc, nil)
+        case "cyn": return (.cyn, nil)
+        case "inkml", "ink": return (.inkml, nil)
         case "csv", "tsv":
-            return WacomCSVReader.looksLike(bytes) ? .wacomCSV : .csv
+            return (WacomCSVReader.looksLike(bytes) ? .wacomCSV : .csv, nil)
         case "json":
-            return try detectJSON(file: file, bytes: bytes)
+            let root = try parseJSON(bytes, file: file)
+            return (try format(ofJSON: root, file: file), root)
         default: break
         }
         let start = bytes.firstIndex { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
@@ -81,35 +108,33 @@ public enum TraceImport {
         }
         let first = bytes[start]
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try detectJSON(file: file, bytes: bytes)
+            let root = try parseJSON(bytes, file: file)
+            return (try format(ofJSON: root, file: file), root)
         }
         if first == UInt8(ascii: "<") {
             let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-            if head.contains("<ink") || head.contains(":ink") { return .inkml }
+            if head.contains("<ink") || head.contains(":ink") { return (.inkml, nil) }
             // Parse to locate the problem: a syntax error where it is, else the document
             // element that is not <ink>.
             let root = try XMLTree.parse(bytes, file: file)
-            if root.name == "ink" { return .inkml }
+            if root.name == "ink" { return (.inkml, nil) }
             throw TraceFileError(file: file, line: root.line, column: root.column,
                                  problem: "the document element is <\(root.name)>, not <ink>: not InkML")
         }
-        if WacomCSVReader.looksLike(bytes) { return .wacomCSV }
-        if CynReader.looksLike(bytes) { return .cyn }
+        if WacomCSVReader.looksLike(bytes) { return (.wacomCSV, nil) }
+        if CynReader.looksLike(bytes) { return (.cyn, nil) }
         // Binary data is reported where it is, rather than as an unknown format.
         let lines = try TextLines.split(bytes, file: file)
-        if looksLikeSVC(bytes) { return .svc }
-        if ext == "txt" { return .csv }
+        if looksLikeSVC(bytes) { return (.svc, nil) }
+        if ext == "txt" { return (.csv, nil) }
         let firstLine = lines.first { !TextLines.isBlank($0, in: bytes) }
         let shown = firstLine.map { String(decoding: bytes[$0.range].prefix(40), as: UTF8.self) } ?? ""
         throw TraceFileError(file: file, line: firstLine?.number ?? 1, column: firstLine == nil ? nil : 1,
                              problem: "cannot detect the format from the extension \"\(ext.isEmpty ? "" : "." + ext)\" or the content (the first line starts \(JSONText.quoted(shown))); give it explicitly (one of: \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
 
-    /// The JSON format of `bytes`: a syntax error is reported at its line and column (what
-    /// ``NativeTraceReader`` would report), valid JSON of no known shape at its top-level
-    /// value.
-    static func detectJSON(file: String, bytes: [UInt8]) throws(TraceFileError) -> TraceFormat {
-        let root = try parseJSON(bytes, file: file)
+    /// The format of a parsed JSON document, or an error at its top-level value.
+    static func format(ofJSON root: JSONNode, file: String) throws(TraceFileError) -> TraceFormat {
         if let kind = classifyJSON(root) { return kind }
         throw TraceFileError(file: file, line: root.line, column: root.column, problem: "cannot tell which JSON format this is: not a StrokeLab trace (\"format\": \"strokelab.trace\"), a Pointer Events recording (\"x\", \"y\", \"time\" arrays) or a BDALab file (\"data\" with \"pen_status\"); give the format explicitly")
     }
