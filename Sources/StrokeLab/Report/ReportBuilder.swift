@@ -68,7 +68,9 @@ public enum ReportBuilder {
         let out = options.outputDirectory
 
         log("running the experiment \(options.specPath)…")
-        let experiment = try await Experiment.run(spec, specPath: options.specPath, baseDirectory: base, outputDirectory: out)
+        // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
+        let experiment = try await Experiment.run(try Builder.tunePlan(for: spec).spec, specPath: options.specPath,
+                                                  baseDirectory: base, outputDirectory: out)
         log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary))
