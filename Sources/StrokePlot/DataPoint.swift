@@ -18,6 +18,9 @@ public struct DataPoint: Hashable, Sendable {
     public var yHigh: Double
     /// Text for labelled points.
     public var label: String?
+    /// The value a ``Series/Style/colorMappedPoints`` series maps to a colour on the figure's
+    /// ``Figure/colorScale`` (NaN: gnuplot skips the point). Other styles ignore it.
+    public var colorValue: Double = .nan
 
     /// A point without intervals.
     public init(x: Double, y: Double, label: String? = nil) {

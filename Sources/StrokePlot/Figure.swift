@@ -43,6 +43,16 @@ public struct Figure: Hashable, Sendable {
     public var height: Int
     /// Base font size in points.
     public var fontSize: Double
+    /// The colour scale of ``Series/Style/colorMappedPoints`` series, drawn as a colour box
+    /// right of the plot; `nil` when no series maps values to colours.
+    public var colorScale: ColorScale? = nil
+    /// Panels drawn side by side in one image (gnuplot `multiplot`), row by row, `panelColumns`
+    /// to a row; each panel is a figure with its own title, axes, series and key (its size and
+    /// font are ignored: this figure's apply). When non-empty, this figure's own axes, series and
+    /// key are not drawn, only its title above the grid. Panels do not nest.
+    public var panels: [Figure] = []
+    /// Panels per row (at least 1).
+    public var panelColumns: Int = 1
 
     /// Creates a figure; 900 × 600 pixels by default.
     public init(title: String? = nil, x: Axis = Axis(), y: Axis = Axis(), y2: Axis? = nil,

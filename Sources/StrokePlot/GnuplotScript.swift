@@ -33,7 +33,8 @@ public struct GnuplotScript: Hashable, Sendable {
         guard figure.width >= 50, figure.height >= 50, figure.width <= 20_000, figure.height <= 20_000 else {
             throw PlotError(.invalidInput, "figure size \(figure.width)×\(figure.height) px is outside 50…20000")
         }
-        guard figure.series.contains(where: { !$0.points.isEmpty }) else {
+        let drawn = figure.panels.isEmpty ? [figure] : figure.panels
+        guard drawn.contains(where: { $0.series.contains(where: { !$0.points.isEmpty }) }) else {
             throw PlotError(.invalidInput, "figure '\(figure.title ?? "untitled")' has no data to plot")
         }
         var steps: [Step] = []
@@ -53,10 +54,40 @@ public struct GnuplotScript: Hashable, Sendable {
             cmd("set terminal pdfcairo size \(w)in,\(h)in noenhanced font 'DejaVu Sans,\(font)' fontscale 1 background '#ffffff' linewidth 2")
         }
         cmd("set output \(GnuplotScript.quoted(outputPath))")
-        if let title = figure.title {
-            cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(figure.fontSize + 2))'")
+        if figure.panels.isEmpty {
+            if let title = figure.title {
+                cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(figure.fontSize + 2))'")
+            }
+            steps += GnuplotScript.plotSteps(figure, width: figure.width, fontSize: figure.fontSize, binaryFormat: binaryFormat)
+        } else {
+            let columns = max(1, figure.panelColumns)
+            let rows = (figure.panels.count + columns - 1) / columns
+            let title = figure.title.map { " title \(GnuplotScript.quoted($0)) font ',\(GnuplotScript.number(figure.fontSize + 2))'" } ?? ""
+            cmd("set multiplot layout \(rows),\(columns)\(title)")
+            for panel in figure.panels {
+                // Settings a previous panel made must not leak into the next.
+                for c in ["unset label", "unset arrow", "unset logscale", "unset title", "unset xlabel", "unset ylabel",
+                          "unset y2label", "unset y2tics", "set xtics norotate autofreq", "set ytics norotate mirror autofreq",
+                          "set bmargin", "unset colorbox"] { cmd(c) }
+                if let t = panel.title {
+                    cmd("set title \(GnuplotScript.quoted(t)) font ',\(GnuplotScript.number(figure.fontSize + 1))'")
+                }
+                steps += GnuplotScript.plotSteps(panel, width: figure.width / columns, fontSize: figure.fontSize,
+                                                 binaryFormat: binaryFormat)
+            }
+            cmd("unset multiplot")
         }
-        GnuplotScript.axisCommands(figure.x, name: "x", into: &steps)
+        cmd("unset output")
+        self.steps = steps
+    }
+
+    /// The commands and data blocks drawing one plot: axes, grid, key, reference lines,
+    /// notes, colour scale, then the `plot` command followed by its data. `width` and
+    /// `fontSize` size the margin of a key below the plot.
+    static func plotSteps(_ figure: Figure, width: Int, fontSize: Double, binaryFormat: (Int, Int) -> String) -> [Step] {
+        var steps: [Step] = []
+        func cmd(_ s: String) { steps.append(.command(s)) }
+        axisCommands(figure.x, name: "x", into: &steps)
         if figure.legend.position == .below {
             // gnuplot 5.4 under-reserves room for a key below the plot and draws it over the
             // x label, more so with more rows. An explicit bottom margin (in character
@@ -66,14 +97,14 @@ public struct GnuplotScript: Hashable, Sendable {
             // line), so the margin holds that many rows, not one row per entry.
             let titles = figure.series.compactMap(\.title)
             let longest = titles.map(\.count).max() ?? 1
-            let columnWidth = Double(longest + 8) * figure.fontSize * 0.8
-            let columns = max(1, min(titles.count, Int(Double(figure.width) / columnWidth)))
+            let columnWidth = Double(longest + 8) * fontSize * 0.8
+            let columns = max(1, min(titles.count, Int(Double(width) / columnWidth)))
             let rows = (titles.count + columns - 1) / columns
             cmd("set bmargin \(5 + rows + (figure.x.ticRotation != 0 ? 3 : 0))")
         }
-        GnuplotScript.axisCommands(figure.y, name: "y", into: &steps)
+        axisCommands(figure.y, name: "y", into: &steps)
         if let y2 = figure.y2 {
-            GnuplotScript.axisCommands(y2, name: "y2", into: &steps)
+            axisCommands(y2, name: "y2", into: &steps)
             cmd("set ytics nomirror")
             if y2.tics == nil { cmd("set y2tics") }
         }
@@ -81,19 +112,29 @@ public struct GnuplotScript: Hashable, Sendable {
             cmd("set grid xtics ytics lc rgb '#d9d9d9' lw 1 dt 1")
         }
         cmd("set border lw 1")
-        cmd(GnuplotScript.keyCommand(figure.legend))
+        cmd(keyCommand(figure.legend))
         // A reference line outside both the data and the axis range would be drawn outside
         // the plot (over the x label), so it is left out.
         let ys = figure.series.flatMap { $0.points.flatMap { [$0.y, $0.yLow, $0.yHigh] } }.filter(\.isFinite)
         let low = min(figure.y.minimum ?? .infinity, ys.min() ?? .infinity)
         let high = max(figure.y.maximum ?? -.infinity, ys.max() ?? -.infinity)
         for y in figure.referenceLines where y.isFinite && y >= low && y <= high {
-            cmd("set arrow from graph 0, first \(GnuplotScript.number(y)) to graph 1, first \(GnuplotScript.number(y)) nohead dt 2 lw 1.5 lc rgb '#808080' back")
+            cmd("set arrow from graph 0, first \(number(y)) to graph 1, first \(number(y)) nohead dt 2 lw 1.5 lc rgb '#808080' back")
         }
         for note in figure.notes where note.x.isFinite && note.y.isFinite {
-            cmd("set label \(GnuplotScript.quoted(note.text)) at first \(GnuplotScript.number(note.x)), first \(GnuplotScript.number(note.y)) tc rgb '#404040'")
+            cmd("set label \(quoted(note.text)) at first \(number(note.x)), first \(number(note.y)) tc rgb '#404040'")
         }
 
+        if let scale = figure.colorScale {
+            let stops = scale.stops.enumerated().map { "\($0.offset) '\($0.element.hexString)'" }.joined(separator: ", ")
+            cmd("set palette defined (\(stops))")
+            let lo = scale.minimum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
+            let hi = scale.maximum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
+            cmd("set cbrange [\(lo):\(hi)]")
+            if scale.logScale { cmd("set logscale cb 10") }
+            cmd("set cblabel \(quoted(scale.label))")
+            cmd("set colorbox vertical default")
+        }
         // Colours: explicit ones stay, the rest take palette colours in series order.
         var paletteIndex = 0
         var colors: [PlotColor] = []
@@ -106,13 +147,13 @@ public struct GnuplotScript: Hashable, Sendable {
         for (i, s) in figure.series.enumerated() {
             let color = "lc rgb '\(colors[i].hexString)'"
             let axes = s.usesSecondaryYAxis ? " axes x1y2" : ""
-            let title = s.title.map { " title \(GnuplotScript.quoted($0))" } ?? " notitle"
-            let lw = "lw \(GnuplotScript.number(s.lineWidth))"
+            let title = s.title.map { " title \(quoted($0))" } ?? " notitle"
+            let lw = "lw \(number(s.lineWidth))"
             let dash = s.dashed ? " dt 2" : " dt 1"
-            let marker = "pt \((s.marker ?? .circle).rawValue) ps \(GnuplotScript.number(s.markerSize))"
+            let marker = "pt \((s.marker ?? .circle).rawValue) ps \(number(s.markerSize))"
             if s.points.isEmpty {
                 // Keeps the legend entry without data (gnuplot skips an undefined function).
-                elements.append("NaN with \(GnuplotScript.keyStyle(s.style)) \(lw)\(dash) \(marker) \(color)\(title)")
+                elements.append("NaN with \(keyStyle(s.style)) \(lw)\(dash) \(marker) \(color)\(title)")
                 continue
             }
             func source(_ columns: Int, _ row: (DataPoint) -> [Double]) -> String {
@@ -151,26 +192,32 @@ public struct GnuplotScript: Hashable, Sendable {
                 if s.points.contains(where: { $0.xLow != $0.x || $0.xHigh != $0.x }) {
                     elements.append("\(source(4) { [$0.x, $0.y, $0.xLow, $0.xHigh] }) using 1:2:3:4\(axes) with xerrorbars lw 1.5 pt 0 lc rgb '#000000' notitle")
                 }
+            case .colorMappedPoints:
+                elements.append("\(source(3) { [$0.x, $0.y, $0.colorValue] }) using 1:2:3\(axes) with points \(marker) lc palette\(title)")
+                let yCoordinate = s.usesSecondaryYAxis ? "second" : "first"
+                for p in s.points where p.x.isFinite && p.y.isFinite {
+                    guard let text = p.label, !text.isEmpty else { continue }
+                    cmd("set label \(quoted(text)) at first \(number(p.x)), \(yCoordinate) \(number(p.y)) offset 0.9,0.7 font ',\(number(max(fontSize - 1, 6)))' tc rgb '#303030' front")
+                }
             case .labelledPoints:
                 elements.append("\(source(2) { [$0.x, $0.y] }) using 1:2\(axes) with points \(marker) \(color)\(title)")
                 let yCoordinate = s.usesSecondaryYAxis ? "second" : "first"
                 for p in s.points where p.x.isFinite && p.y.isFinite {
                     guard let text = p.label, !text.isEmpty else { continue }
-                    cmd("set label \(GnuplotScript.quoted(text)) at first \(GnuplotScript.number(p.x)), \(yCoordinate) \(GnuplotScript.number(p.y)) offset 0.8,0.6 font ',\(GnuplotScript.number(max(figure.fontSize - 1, 6)))' tc rgb '\(colors[i].hexString)' front")
+                    cmd("set label \(quoted(text)) at first \(number(p.x)), \(yCoordinate) \(number(p.y)) offset 0.8,0.6 font ',\(number(max(fontSize - 1, 6)))' tc rgb '\(colors[i].hexString)' front")
                 }
             }
         }
         cmd("plot " + elements.joined(separator: ", \\\n     "))
         steps.append(contentsOf: blocks)
-        cmd("unset output")
-        self.steps = steps
+        return steps
     }
 
     /// The style word for a legend-only (empty) series.
     static func keyStyle(_ style: Series.Style) -> String {
         switch style {
         case .lines, .band: return "lines"
-        case .points, .labelledPoints, .yErrorBars, .xyErrorBars: return "points"
+        case .points, .labelledPoints, .colorMappedPoints, .yErrorBars, .xyErrorBars: return "points"
         case .linesPoints, .yErrorLines: return "linespoints"
         case .bars, .horizontalBars: return "boxes"
         }

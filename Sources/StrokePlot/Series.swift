@@ -24,6 +24,10 @@ public struct Series: Hashable, Sendable {
         case horizontalBars(height: Double)
         /// Markers at (x, y), each with its ``DataPoint/label`` written beside it.
         case labelledPoints
+        /// Markers at (x, y) filled with the colour of ``DataPoint/colorValue`` on the figure's
+        /// ``Figure/colorScale`` (the series' own colour is ignored), labels written beside the
+        /// points that have one (in dark grey).
+        case colorMappedPoints
     }
 
     /// Marker shapes (gnuplot point types of the cairo terminals).

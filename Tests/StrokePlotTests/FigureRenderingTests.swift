@@ -55,6 +55,8 @@ final class FigureRenderingTests: XCTestCase {
                                        lowerMilliseconds: x.map { i == 0 ? $0 * 0.009 : 0.04 }, upperMilliseconds: x.map { i == 0 ? $0 * 0.011 : 0.06 })
             }),
             "speed-curvature": ReportFigures.speedAndCurvature(StrokeProfile(points: circle), stroke: "circle"),
+            "pareto": ParetoFigureTests.pareto(),
+            "sensitivity": ParetoFigureTests.sensitivity(),
         ]
     }
 

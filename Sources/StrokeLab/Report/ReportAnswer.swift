@@ -68,15 +68,20 @@ extension Builder {
         let groups = answerGroups()
         var blocks: [HTMLReport.Block] = [
             .paragraph("Which pipeline to use, per dataset and input kind. A pipeline is on the front when no other is significantly better on one of lag, bending energy ratio and fidelity without being significantly worse on another — \"significantly\" meaning that the paired 95% interval of the difference over the strokes both measured excludes 0 (resampling traces); otherwise the difference is a tie. Every front pipeline is the best choice for some weighting of the three; the others are beaten outright. Highlighted cells: the best of a column and those not significantly worse than it. Lower is better in every column (lag: closer to 0). Rank 2, 3, …: the front once the better layers are removed."),
+            .paragraph(Self.frontsSentence(tunePlan)),
         ]
         if groups.isEmpty {
             blocks.append(.paragraph("No dataset has the objective metrics on every pipeline, so no ranking can be given."))
         }
         let colors = pipelineColors
+        let tune = tuneGroups()
         for g in groups {
             let r = g.ranking
             let front = r.front
             blocks.append(.paragraph("\(g.label) (\(g.strokes) strokes, \(g.traces) trace\(g.traces == 1 ? "" : "s")): " + verdict(r)))
+            if let t = tune.first(where: { $0.dataset == g.dataset && $0.kind == g.kind?.rawValue }) {
+                blocks.append(.paragraph(recommendationLine(t, statisticalFront: front.map(\.pipeline))))
+            }
             if !front.isEmpty {
                 blocks.append(.list(front.map { meaning($0, in: r, dataset: g.dataset) }))
             }
@@ -104,6 +109,19 @@ extension Builder {
                 headerLinks: [nil, nil] + r.objectives.map { guideLink($0.metric) } + [nil],
                 highlighted: highlighted,
                 swatches: r.entries.map { colors.color($0.pipeline).hexString })))
+        }
+        // Groups the paired ranking could not rank still get their recommendation.
+        for t in tune where !groups.contains(where: { $0.dataset == t.dataset && $0.kind?.rawValue == t.kind }) {
+            blocks.append(.paragraph("\(t.dataset) · \(t.kind): " + recommendationLine(t, statisticalFront: nil)))
+        }
+        // The figures right after the tables: the fronts, then the parameters' effect.
+        for t in tune {
+            if let f = figures["pareto-\(t.dataset)-\(t.kind)"] { blocks.append(.figure(f)) }
+        }
+        for (fi, _) in (tunePlan?.families ?? []).enumerated() {
+            for d in datasets {
+                if let f = figures["sensitivity-\(fi + 1)-\(d)"] { blocks.append(.figure(f)) }
+            }
         }
         return HTMLReport.Section(title: "Answer: which smoothing to use", blocks: blocks)
     }
@@ -188,5 +206,12 @@ extension Builder {
             text += " Its filter holds the ink back behind the pen by design."
         }
         return text
+    }
+
+    /// The one sentence relating the two fronts of the answer: the tables' (paired
+    /// statistics) and the Pareto figures' (means), and how the recommendation picks.
+    static func frontsSentence(_ plan: TunePlan?) -> String {
+        let preference = plan.map(preferenceText) ?? "the spec's preference"
+        return "The recommendation line under each verdict and the Pareto figures below use the front of the means (a setting is on it when no other setting's means are at least as good on all three and better on one, each over the strokes it measured; tune_points.csv) — the tables' statistical front additionally keeps every setting whose difference from a better one is within the noise, so it is usually the larger — and the recommendation is the setting on the front of the means closest to the preference: \(preference)."
     }
 }

@@ -80,7 +80,9 @@ public enum ReportBuilder {
         do { try GnuplotSession.checkAvailable(executable: options.gnuplot) } catch {
             throw ExperimentError("report: \(error.description)")
         }
-        let prepared = try Experiment.prepare(spec, specPath: options.specPath, baseDirectory: base, settings: settings)
+        // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
+        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec).spec, specPath: options.specPath,
+                                              baseDirectory: base, settings: settings)
         for note in prepared.notes { log("note: \(note)") }
         let output = try Experiment.beginOutput(options.outputDirectory)
         defer { output.abandon() }

@@ -262,6 +262,7 @@ extension Builder {
                 "summary_paired.csv — per dataset × metric, every pipeline on the strokes all pipelines measured (n, traces, mean with its CI) and every pair's paired difference with its 95% CI",
                 "run.json — the spec, every pipeline's canonical form, every metric option, the statistics, the hold-out (stride and counts), files measured, tool version, git revision, machine, date",
                 "lag_frames.csv, throughput.csv, render_cost.csv — the data of the lag-over-time, throughput and render-cost figures",
+                "tune_points.csv — every setting per dataset × input kind with its objectives, its place on the front of the means and whether it is a reference: the data of the Pareto and sensitivity figures and the recommendations (docs/guides/tuning.md)",
                 "figures/*.png|svg (gnuplot) and rasters/*.png|svg (Cairo)",
             ]),
             .paragraph("Reproduce with `make report`, or `strokelab report --spec \(options.specPath) --out \(options.outputDirectory)`; single pieces with `strokelab run`, `strokelab plot --figure NAME --results \(options.outputDirectory)` and `strokelab render --trace FILE --pipeline LABEL … --out FILE.png`."),

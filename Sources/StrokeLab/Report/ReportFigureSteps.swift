@@ -16,6 +16,9 @@ extension Builder {
         let latency = metricOptions.displayLatencyFrames
         let step = metricOptions.resampleStep
 
+        // Pareto fronts and parameter sensitivity (ReportTuning.swift).
+        try makeTuneFigures(log: log)
+
         // Smoothness vs latency, one figure per dataset with real timing.
         for d in datasets where isTimed(d) {
             // Each pipeline on the strokes every pipeline measured (summary_paired.csv).

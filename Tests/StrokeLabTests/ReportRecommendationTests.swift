@@ -1,0 +1,88 @@
+import Foundation
+import StrokeSmoothing
+import XCTest
+
+/// The report's Pareto figures, parameter sensitivity and recommendation, end to end on a
+/// small spec with a sweep and a tune search.
+final class ReportRecommendationTests: XCTestCase {
+    func testReportShowsAParetoFigurePerInputKindASensitivityFigurePerSweptPipelineAndARecommendationToPaste() throws {
+        let dir = TestPaths.temporaryDirectory("report-recommend")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let root = TestPaths.packageRoot
+        let spec = """
+            name: recommend
+            seed: 5
+            bootstrap: 50
+            datasets:
+              - {name: synthetic, paths: ["\(root)/Datasets/synthetic/stylus-240hz-60fps.json", "\(root)/Datasets/synthetic/finger-120hz-60fps.json"]}
+            pipelines:
+              - linear
+              - midpoint-bezier
+              - one-euro
+            sweeps:
+              - label: "midpoint-bezier(tail=complete)|predict:linear"
+                grid: {predict.horizon: [0, 16.7, 33]}
+                name: "midpoint + linear {predict.horizon} ms"
+            tune:
+              searches:
+                - label: "lazy-brush"
+                  ranges: {pulled-string.length: [2, 20]}
+            """
+        try spec.write(toFile: dir + "/recommend.yaml", atomically: true, encoding: .utf8)
+        let result = try runStrokeLab(["report", "--spec", dir + "/recommend.yaml", "--out", dir + "/out",
+                                       "--render-repetitions", "1", "--throughput-runs", "1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let out = dir + "/out/"
+        let html = try String(contentsOfFile: out + "report.html", encoding: .utf8)
+
+        // The tune search's settings were measured, so they are on the figures.
+        let run = try String(contentsOfFile: out + "results.csv", encoding: .utf8)
+        XCTAssertTrue(run.contains("filter:pulled-string(length=2,") && run.contains("filter:pulled-string(length=20,"), "the search's settings are run")
+
+        // A Pareto figure per input kind, linked from the answer section.
+        let first = try XCTUnwrap(html.range(of: "<h2 id=\"s1\">"))
+        let second = try XCTUnwrap(html.range(of: "<h2 id=\"s2\">"))
+        let answer = String(html[first.lowerBound..<second.lowerBound])
+        for kind in ["stylus", "finger"] {
+            let png = "figures/pareto-synthetic-\(kind).png"
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + png), png)
+            XCTAssertTrue(answer.contains(png), "\(png) is in the answer section")
+            // The seeds are marked and labelled with their names (text in the SVG), the swept settings are not.
+            let svg = try String(contentsOfFile: out + "figures/pareto-synthetic-\(kind).svg", encoding: .utf8)
+            XCTAssertTrue(svg.contains(">linear<") && svg.contains(">midpoint-bezier<"), "seeds labelled on \(kind)")
+            XCTAssertTrue(svg.contains(">seed preset<"), "the seeds' marker is in the key")
+        }
+        // The figures come after the answer's tables.
+        let lastTable = try XCTUnwrap(answer.range(of: "</table>", options: .backwards))
+        let firstFigure = try XCTUnwrap(answer.range(of: "figures/pareto-"))
+        XCTAssertLessThan(lastTable.lowerBound, firstFigure.lowerBound)
+
+        // A sensitivity figure per swept pipeline (the sweep and the search).
+        for name in ["sensitivity-1-synthetic", "sensitivity-2-synthetic"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "figures/\(name).png"), name)
+            XCTAssertTrue(answer.contains("figures/\(name).png"), name)
+        }
+
+        // One recommendation line per input kind, after its verdict, with a label that parses.
+        let marker = "Label to paste into an app or a spec: "
+        let lines = answer.components(separatedBy: "<p>").filter { $0.hasPrefix("Recommendation (") }
+        XCTAssertEqual(lines.count, 2, answer)
+        for line in lines {
+            XCTAssertTrue(line.contains("|lag| ≤ 20 ms, then the smoothest"), line)
+            let tail = try XCTUnwrap(line.components(separatedBy: marker).last?.components(separatedBy: "</p>").first)
+            let label = tail.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            let parsed = try PipelineDescription(parsing: label)
+            XCTAssertEqual(parsed.canonical, label, "the label is canonical")
+        }
+        let stylusVerdict = try XCTUnwrap(answer.range(of: "synthetic · stylus ("))
+        let stylusRecommendation = try XCTUnwrap(answer.range(of: "Recommendation ("))
+        XCTAssertLessThan(stylusVerdict.lowerBound, stylusRecommendation.lowerBound)
+        // The fronts are explained in one sentence.
+        XCTAssertTrue(answer.contains("front of the means"))
+        // tune_points.csv holds every setting with its front flag.
+        let points = try String(contentsOfFile: out + "tune_points.csv", encoding: .utf8)
+        XCTAssertTrue(points.hasPrefix("dataset,kind,pipeline,label,rank,front,reference,objective"))
+        XCTAssertTrue(points.contains("synthetic,finger,"))
+    }
+}
