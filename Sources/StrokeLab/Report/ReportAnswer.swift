@@ -212,6 +212,6 @@ extension Builder {
     /// statistics) and the Pareto figures' (means), and how the recommendation picks.
     static func frontsSentence(_ plan: TunePlan?) -> String {
         let preference = plan.map(preferenceText) ?? "the spec's preference"
-        return "The recommendation line under each verdict and the Pareto figures below use the front of the means (a setting is on it when no other setting's means are at least as good on all three and better on one, each over the strokes it measured; tune_points.csv) — the tables' statistical front additionally keeps every setting whose difference from a better one is within the noise, so it is usually the larger — and the recommendation is the setting on the front of the means closest to the preference: \(preference)."
+        return "The recommendation line under each verdict and the Pareto figures below use the front of the means (a setting is on it when no other setting's means are at least as good on every objective (lag, bending ratio and fidelity; the last two where a dataset has no real timing) and better on one, each over the strokes it measured; tune_points.csv) — the tables' statistical front additionally keeps every setting whose difference from a better one is within the noise, so it is usually the larger — and the recommendation is the setting on the front of the means closest to the preference: \(preference)."
     }
 }
