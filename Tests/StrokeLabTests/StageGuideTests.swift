@@ -26,10 +26,13 @@ final class StageGuideTests: XCTestCase {
         }
     }
 
-    func testEveryGuideNamesItsSource() throws {
+    func testEveryGuideIsTitledWithItsLabelAndSaysWhereItComesFrom() throws {
         for stage in StageRegistry.standard.stages {
             guard let text = try? guideText(stage) else { continue }
-            XCTAssertTrue(text.contains("#"), "\(stage.guide) has no heading")
+            let title = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            XCTAssertTrue(title.hasPrefix("# ") && title.contains("`\(stage.kind.rawValue):\(stage.id)`"),
+                          "\(stage.guide) is not titled with its label: \(title)")
+            XCTAssertNotNil(text.range(of: "source", options: .caseInsensitive), "\(stage.guide) does not say where the algorithm comes from")
             XCTAssertFalse(stage.source.isEmpty, "\(stage.kind.rawValue):\(stage.id) declares no source")
         }
     }

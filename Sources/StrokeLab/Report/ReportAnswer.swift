@@ -74,7 +74,7 @@ extension Builder {
             blocks.append(.paragraph("No dataset has the objective metrics on every pipeline, so no ranking can be given."))
         }
         let colors = pipelineColors
-        let tune = tuneGroups()
+        let tune = analysedTuneGroups ?? tuneGroups()
         for g in groups {
             let r = g.ranking
             let front = r.front

@@ -133,6 +133,8 @@ struct Builder {
     /// Report sections' content, filled by the make… steps.
     var figures: [String: HTMLReport.Figure] = [:]
     var measuredNotes: [String] = []
+    /// The tune analysis of every group, kept by ``makeTuneFigures(log:)`` for the answer.
+    var analysedTuneGroups: [TuneGroup]? = nil
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.

@@ -154,6 +154,7 @@ extension Builder {
     mutating func makeTuneFigures(log: (String) -> Void) throws(ExperimentError) {
         guard let plan = tunePlan else { return }
         let groups = tuneGroups()
+        analysedTuneGroups = groups
         for g in groups {
             let o = g.plan.objectives
             // Two objectives (a dataset without timing): x and y, no colour.

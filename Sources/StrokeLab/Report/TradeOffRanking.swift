@@ -86,8 +86,8 @@ public struct TradeOffRanking: Sendable {
             case .lowerIsBetter: return difference > 0 ? 1 : -1
             case .higherIsBetter: return difference < 0 ? 1 : -1
             case .closerToZeroIsBetter:
-                let ma = own[o.metric]![a]!.mean, mb = own[o.metric]![b]!.mean
-                return abs(ma) < abs(mb) ? 1 : abs(mb) < abs(ma) ? -1 : 0
+                let worse = o.direction.worsening(from: own[o.metric]![a]!.mean, to: own[o.metric]![b]!.mean)   // b vs a
+                return worse > 0 ? 1 : worse < 0 ? -1 : 0
             case .informational: return 0
             }
         }
@@ -103,14 +103,8 @@ public struct TradeOffRanking: Sendable {
         // Best per objective: the best mean, and every pipeline not significantly worse.
         var best: [Set<String>] = [], top: [String?] = []
         for o in objectives {
-            func score(_ p: String) -> Double {
-                let m = own[o.metric]![p]!.mean
-                switch o.direction {
-                case .higherIsBetter: return -m
-                case .closerToZeroIsBetter: return abs(m)
-                default: return m
-                }
-            }
+            // Smaller is better: v, −v or |v| (how much worse than 0).
+            func score(_ p: String) -> Double { o.direction.worsening(from: 0, to: own[o.metric]![p]!.mean) }
             guard let first = ranked.min(by: { score($0) < score($1) }) else { best.append([]); top.append(nil); continue }
             best.append(Set(ranked.filter { $0 == first || compare($0, first, o) >= 0 }))
             top.append(first)
@@ -140,14 +134,7 @@ public struct TradeOffRanking: Sendable {
     /// The best of objective `index`: the best mean first, then those tied with it, by mean.
     public func best(_ index: Int) -> [Entry] {
         let o = objectives[index]
-        func score(_ e: Entry) -> Double {
-            let m = e.values[index].mean
-            switch o.direction {
-            case .higherIsBetter: return -m
-            case .closerToZeroIsBetter: return abs(m)
-            default: return m
-            }
-        }
+        func score(_ e: Entry) -> Double { o.direction.worsening(from: 0, to: e.values[index].mean) }
         return entries.filter { $0.bestIn.contains(index) }.sorted { score($0) < score($1) }
     }
 }
