@@ -10,28 +10,34 @@
 public struct InkPath: Hashable, Sendable {
     /// The centre line.
     @inlinable public var path: Path { _path }
-    /// The ink at each element's end, parallel to `path.elements`.
-    @inlinable public var attributes: [InkAttributes] { _attributes }
+    /// The ink at each element's end, parallel to `path.elements` (stored once when uniform).
+    @inlinable public var attributes: InkAttributeList { _attributes }
 
     @usableFromInline var _path: Path
-    @usableFromInline var _attributes: [InkAttributes]
+    @usableFromInline var _attributes: InkAttributeList
 
     /// An empty styled path.
     @inlinable
     public init() {
         _path = Path()
-        _attributes = []
+        _attributes = InkAttributeList()
     }
 
-    /// A centre line with the same ink everywhere.
+    /// A centre line with the same ink everywhere, stored once. O(1).
     public init(_ path: Path, uniform ink: InkAttributes) {
         _path = path
-        _attributes = Array(repeating: ink, count: path.elements.count)
+        _attributes = InkAttributeList(repeating: ink, count: path.elements.count)
     }
 
     /// A styled path from parallel arrays.
     /// - Precondition: `elements.count == attributes.count`.
     public init(elements: [PathElement], attributes: [InkAttributes]) {
+        self.init(elements: elements, attributes: InkAttributeList(attributes))
+    }
+
+    /// A styled path from parallel collections.
+    /// - Precondition: `elements.count == attributes.count`.
+    public init(elements: [PathElement], attributes: InkAttributeList) {
         precondition(elements.count == attributes.count, "one ink attribute per path element")
         _path = Path(elements)
         _attributes = attributes
@@ -53,10 +59,18 @@ public struct InkPath: Hashable, Sendable {
         _attributes.append(ink)
     }
 
+    /// Appends `elements`, all with the same ink (kept uniform when the path is). Amortised
+    /// O(elements.count).
+    @inlinable
+    public mutating func append(_ elements: [PathElement], uniform ink: InkAttributes) {
+        _path.elements.append(contentsOf: elements)
+        _attributes.append(repeating: ink, count: elements.count)
+    }
+
     /// Appends elements `range` of `other`.
     public mutating func append(contentsOf other: InkPath, range: Range<Int>) {
         _path.elements.append(contentsOf: other.path.elements[range])
-        _attributes.append(contentsOf: other.attributes[range])
+        _attributes.append(contentsOf: other._attributes, range: range)
     }
 
     /// Appends every element of `other`.
@@ -67,12 +81,12 @@ public struct InkPath: Hashable, Sendable {
     /// The first `n` elements.
     public func prefix(_ n: Int) -> InkPath {
         let k = Swift.min(Swift.max(n, 0), count)
-        return InkPath(elements: Array(path.elements[..<k]), attributes: Array(attributes[..<k]))
+        return InkPath(elements: Array(path.elements[..<k]), attributes: _attributes.prefix(k))
     }
 
     /// Elements `range` as a path of their own.
     public subscript(range: Range<Int>) -> InkPath {
-        InkPath(elements: Array(path.elements[range]), attributes: Array(attributes[range]))
+        InkPath(elements: Array(path.elements[range]), attributes: _attributes.extracting(range))
     }
 
     /// Elements `index…` as a path that starts where element `index − 1` ended: a `move` there
@@ -99,7 +113,7 @@ public struct InkPath: Hashable, Sendable {
     @inlinable
     public mutating func removeAll() {
         _path.removeAll()
-        _attributes.removeAll(keepingCapacity: true)
+        _attributes.removeAll()
     }
 
     /// Calls `body` with each drawing element, the point it starts from, the ink at its start
@@ -121,7 +135,10 @@ public struct InkPath: Hashable, Sendable {
     }
 
     /// The widest ink in the path (0 when empty). O(n).
-    public var maximumWidth: Double { attributes.reduce(0) { Swift.max($0, $1.width) } }
+    public var maximumWidth: Double {
+        if let u = _attributes.uniformValue { return u.width }
+        return _attributes.reduce(0) { Swift.max($0, $1.width) }
+    }
 
     /// Box around every end and control point, grown by half the widest ink. `nil` when empty.
     public var inkBounds: Rect? {

@@ -45,12 +45,14 @@ public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
     public init(tail: TailPolicy) { self.init(TailParameters(tail: tail)) }
 
     /// `touchesBegan`: `pts[0] = p; ctr = 0`.
+    @inline(__always)
     public mutating func begin(_ sample: AttributedSample, into line: inout Centerline) {
         p0 = sample
         count = 0
     }
 
     /// `touchesMoved`: buffers the sample and commits a cubic every third sample.
+    @inline(__always)
     public mutating func move(_ sample: AttributedSample, into line: inout Centerline) {
         switch count {
         case 0: p1 = sample; count = 1

@@ -53,12 +53,14 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     public init(tail: TailPolicy) { self.init(TailParameters(tail: tail)) }
 
     /// `touchesBegan`: `pts[0] = p; ctr = 0`.
+    @inline(__always)
     public mutating func begin(_ sample: AttributedSample, into line: inout Centerline) {
         p0 = sample
         count = 0
     }
 
     /// `touchesMoved`: buffers the sample and commits a cubic when the buffer is full.
+    @inline(__always)
     public mutating func move(_ sample: AttributedSample, into line: inout Centerline) {
         switch count {
         case 0: p1 = sample; count = 1

@@ -24,14 +24,14 @@ protocol PendingSamplesInterpolator: CurveStage where Parameters == TailParamete
 extension PendingSamplesInterpolator {
     /// A lift-off sample: ignored under `published` (the seeds' `touchesEnded` draws nothing),
     /// fed like a move under `complete`.
-    @inlinable
+    @inline(__always)
     public mutating func end(_ sample: AttributedSample, into line: inout Centerline) {
         if parameters.tail == .complete { move(sample, into: &line) }
     }
 
     /// Commits the pending samples under `complete` (a dot if nothing was drawn); drops them
     /// under `published`.
-    @inlinable
+    @inline(__always)
     public mutating func finish(into line: inout Centerline) {
         if parameters.tail == .complete {
             let drewNothing = line.isEmpty

@@ -51,6 +51,7 @@ extension StraightSegmentBuilder {
     public static var kind: StageKind { .interp }
 
     /// `touchesBegan`: `move(to: p)`.
+    @inline(__always)
     public mutating func begin(_ sample: AttributedSample, into line: inout Centerline) {
         segments = StraightSegmentState(first: sample)
         line.move(to: sample.location, sample)
@@ -67,11 +68,13 @@ extension StraightSegmentBuilder {
 
     /// A lift-off sample: drawn like a move when the seed draws lift-off samples or under
     /// `complete`.
+    @inline(__always)
     public mutating func end(_ sample: AttributedSample, into line: inout Centerline) {
         if Self.drawsLiftoff || parameters.tail == .complete { move(sample, into: &line) }
     }
 
     /// Under `complete`, a stroke that drew no segment stayed at its first sample: a dot there.
+    @inline(__always)
     public mutating func finish(into line: inout Centerline) {
         if parameters.tail == .complete, !segments.drewSegment { line.addLine(to: segments.first.location, segments.first) }
     }

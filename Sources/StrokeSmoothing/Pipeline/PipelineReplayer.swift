@@ -75,7 +75,11 @@ public struct ReplayStages: Sendable {
     let input: InputView
     var filters: [any FilterStage]
     var predictor: (any PredictorStage)?
+    /// The styles that style element by element (empty when every style is uniform).
     var styles: [any StyleStage]
+    /// The ink of every element when no style reads the elements: ``StrokeCore/InkAttributes/default``
+    /// without styles, else what the uniform styles make of it (``StyleStage/uniformInk(after:)``).
+    let uniformInk: InkAttributes
     let makesOutline: Bool
     /// Whether the predictor reads the last filter's state (``PredictorStage/requiredFilter``).
     let predictorReadsFilter: Bool
@@ -95,14 +99,22 @@ public struct ReplayStages: Sendable {
         self.input = input
         self.filters = filters
         self.predictor = predictor
-        self.styles = styles
+        // Styles that give every element the same ink are folded into one value, so the
+        // pipeline records neither samples nor per-element ink for them.
+        var uniform = InkAttributes.default
+        var allUniform = !drawsInk
+        for st in styles where allUniform {
+            if let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
+        }
+        self.styles = allUniform ? [] : styles
+        uniformInk = allUniform ? uniform : .default
         makesOutline = styles.contains { type(of: $0).makesOutline }
         predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
             || predictor.map { type(of: $0).readsKinematics } == true
-            || styles.contains { type(of: $0).readsKinematics }
-        tail = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
-        guess = Centerline(recordsSamples: !styles.isEmpty || drawsInk, recordsInk: drawsInk)
+            || self.styles.contains { type(of: $0).readsKinematics }
+        tail = Centerline(recordsSamples: !self.styles.isEmpty || drawsInk, recordsInk: drawsInk)
+        guess = Centerline(recordsSamples: !self.styles.isEmpty || drawsInk, recordsInk: drawsInk)
     }
 
     /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
@@ -142,7 +154,7 @@ public struct ReplayStages: Sendable {
             if line.recordsInk {
                 for k in line.elements.indices { path.append(line.elements[k], line.inks[k]) }
             } else {
-                for k in line.elements.indices { path.append(line.elements[k], .default) }
+                path.append(line.elements, uniform: uniformInk)
             }
             return
         }
@@ -160,12 +172,22 @@ extension CurveStage {
     /// once and specialised by the compiler for every curve builder type through this
     /// requirement's witness. Curve builders do not implement it.
     public mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages) -> StrokeReplay {
-        // A pipeline that is a curve builder alone (the seeds' presets) runs the same loop
-        // compiled with every other stage's branch folded away.
-        let plain = s.filters.isEmpty && s.predictor == nil && s.styles.isEmpty && !options.recordsCurveInput
+        // A pipeline that is a curve builder alone (the seeds' presets), or one followed by
+        // styles, runs the same loop compiled with every other stage's branch folded away.
+        let curveAndStyles = s.filters.isEmpty && s.predictor == nil && !s.makesOutline && !options.recordsCurveInput
             && options.evaluationHorizons.isEmpty
-        return plain ? replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self)
-                     : replayLoop(stroke, options: options, stages: &s, mode: AllStages.self)
+        if curveAndStyles, s.styles.isEmpty { return replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self) }
+        return curveAndStyles ? replay(stroke, options: options, stages: &s, mode: CurveAndStyles.self)
+                              : replay(stroke, options: options, stages: &s, mode: AllStages.self)
+    }
+
+    /// The loop for pipelines with more than a curve builder, specialised per mode in a
+    /// function of its own (the curve builder alone has it inlined above: one call site each
+    /// keeps the optimiser seeing the whole loop).
+    @inline(never)
+    private mutating func replay<Mode: ReplayMode>(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages,
+                                                   mode: Mode.Type) -> StrokeReplay {
+        replayLoop(stroke, options: options, stages: &s, mode: mode)
     }
 
     /// The loop of ``replayStroke(_:options:stages:)``, generic over which stages the pipeline
@@ -175,7 +197,11 @@ extension CurveStage {
                                                        mode: Mode.Type) -> StrokeReplay {
         var record = StrokeReplay()
         let total = stroke.sampleCount
-        record.frames.reserveCapacity(stroke.events.count)
+        // Frames and the sample count are kept in locals and handed to the record at the end:
+        // the optimiser then proves the frame buffer unique once, not on every append.
+        var frames: [ReplayFrame] = []
+        frames.reserveCapacity(stroke.events.count)
+        var samplesFed = 0
         record.horizons = options.evaluationHorizons
         record.horizonPredictions.reserveCapacity(stroke.events.count * options.evaluationHorizons.count)
         if s.predictor != nil {
@@ -188,7 +214,7 @@ extension CurveStage {
         s.predictor?.reset()
         s.kinematics.reset()
         // Styled: style stages run, or the builder draws its own ink (kept per element).
-        let styled = (Mode.allStages && !s.styles.isEmpty) || Self.drawsInk
+        let styled = (Mode.styles && !s.styles.isEmpty) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
@@ -219,7 +245,7 @@ extension CurveStage {
             while i < count {
                 let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
                                        : AttributedSample(events[eventIndex].samples[i])
-                record.samplesFed += 1
+                samplesFed += 1
                 newest = sample.time
                 if direct {
                     if !started {
@@ -311,7 +337,7 @@ extension CurveStage {
             }
             let predictedInkEnd = record.predictedInk.count
             let tip = predictedInkEnd > predictedInkStart ? record.predictedInk.currentPoint : drawnTip
-            record.frames.append(ReplayFrame(
+            frames.append(ReplayFrame(
                 eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
                 newestSampleTime: newest, committedCount: line.count,
                 provisional: provisionalStart..<record.provisional.count,
@@ -321,16 +347,35 @@ extension CurveStage {
         if styled {
             s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
         }
+        record.frames = frames
+        record.samplesFed = samplesFed
         let (elements, _, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
-                            : InkPath(Path(elements), uniform: .default)
+                            : InkPath(Path(elements), uniform: s.uniformInk)
         return record
     }
 }
 
-/// Which stages a replay loop may meet: all of them, or a curve builder alone.
-protocol ReplayMode { static var allStages: Bool { get } }
+/// Which stages a replay loop may meet: all of them, a curve builder with styles, or a curve
+/// builder alone.
+protocol ReplayMode {
+    /// Filters, a predictor, outline makers, evaluation horizons or recorded curve input.
+    static var allStages: Bool { get }
+    /// Styles that style element by element.
+    static var styles: Bool { get }
+}
 /// A pipeline with any stages.
-enum AllStages: ReplayMode { static var allStages: Bool { true } }
-/// A curve builder alone: no filter, predictor or style, nothing extra recorded.
-enum CurveOnly: ReplayMode { static var allStages: Bool { false } }
+enum AllStages: ReplayMode {
+    static var allStages: Bool { true }
+    static var styles: Bool { true }
+}
+/// A curve builder and styles: no filter, predictor or outline maker, nothing extra recorded.
+enum CurveAndStyles: ReplayMode {
+    static var allStages: Bool { false }
+    static var styles: Bool { true }
+}
+/// A curve builder alone (its styles, if any, uniform): nothing extra recorded.
+enum CurveOnly: ReplayMode {
+    static var allStages: Bool { false }
+    static var styles: Bool { false }
+}

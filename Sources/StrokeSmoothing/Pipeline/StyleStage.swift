@@ -31,6 +31,13 @@ public protocol StyleStage: PipelineStage {
     /// is specialised for the concrete style.
     func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
                start: Point?, previous: AttributedSample?)
+    /// The ink this stage gives every element whatever the element and its samples, when it
+    /// does: given the ink the previous styles produced (``StrokeCore/InkAttributes/default``
+    /// for the first), what ``style(_:element:from:sample:previous:)`` would set. `nil` (the
+    /// default) for a stage that reads the element or its samples. A pipeline whose styles
+    /// are all uniform records its ink once per stroke instead of once per element
+    /// (`style:constant`, a brush without behaviours).
+    func uniformInk(after ink: InkAttributes) -> InkAttributes?
     /// Whether the stage makes an outline (default false).
     static var makesOutline: Bool { get }
     /// Observes samples fed to the curve builder, for outline makers (default: ignored).
@@ -40,6 +47,8 @@ public protocol StyleStage: PipelineStage {
 }
 
 extension StyleStage {
+    /// Not uniform by default.
+    @inlinable public func uniformInk(after ink: InkAttributes) -> InkAttributes? { nil }
     /// No stroke state by default.
     @inlinable public mutating func begin(_ first: AttributedSample) {}
     /// No outline by default.

@@ -158,6 +158,11 @@ public struct BrushStyle: StyleStage {
         baseHSB = parameters.color.hsb
     }
 
+    /// The base ink when the brush has no behaviours (then every element gets it), else `nil`.
+    public func uniformInk(after ink: InkAttributes) -> InkAttributes? {
+        active.isEmpty ? InkAttributes(width: parameters.width, opacity: parameters.opacity, color: parameters.color) : nil
+    }
+
     /// Remembers the stroke's start time (the `time` source).
     public mutating func begin(_ first: AttributedSample) { startTime = first.time }
 

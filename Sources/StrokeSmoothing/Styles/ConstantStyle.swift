@@ -51,4 +51,7 @@ public struct ConstantStyle: StyleStage {
                       previous: AttributedSample) {
         ink = self.ink
     }
+
+    /// Always its one ink: a pipeline styled only by constants records it once per stroke.
+    public func uniformInk(after ink: InkAttributes) -> InkAttributes? { self.ink }
 }
