@@ -207,4 +207,36 @@ final class StyleStageTests: XCTestCase {
             XCTAssertTrue(r.ink.attributes.allSatisfy { $0.width.isFinite && $0.width > 0 }, label)
         }
     }
+
+    func testUniformStylesRecordTheSameInkAsStylingEveryElementButStoreItOnce() throws {
+        // Constant ink alone is folded into one value per stroke; after scribble (which reads
+        // every element) the same constant is applied element by element. Both must show the
+        // same ink in every frame: committed, provisional and predicted.
+        var points: [Point] = []
+        for i in 0..<40 { points.append(Point(x: Double(i) * 3, y: 20 * Double.sin(Double(i) / 5))) }
+        var events: [TouchEvent] = []
+        for (i, p) in points.enumerated() {
+            let sample = TouchSample(time: Double(i) / 60, location: p, force: 1, kind: .stylus)
+            events.append(TouchEvent(phase: i == 0 ? .began : (i == points.count - 1 ? .ended : .moved), samples: [sample]))
+        }
+        let stroke = Stroke(id: "uniform", events: events)
+        let base = "main|interp:midpoint-bezier(tail=complete)|predict:linear"
+        let constant = "style:constant(width=5,opacity=0.5,color=#ff0000)"
+        func replay(_ label: String) throws -> StrokeReplay {
+            var r = try PipelineDescription(parsing: label).makeReplayer()
+            return r.replay(stroke, options: ReplayOptions())
+        }
+        let folded = try replay(base + "|" + constant)
+        let perElement = try replay(base + "|style:scribble|" + constant)
+        let brush = try replay(base + "|style:brush(width=5,opacity=0.5,color=#ff0000)")
+        XCTAssertEqual(folded.ink.attributes.uniformValue, InkAttributes(width: 5, opacity: 0.5, color: InkColor(red: 1, green: 0, blue: 0)))
+        XCTAssertNil(perElement.ink.attributes.uniformValue)
+        XCTAssertGreaterThan(folded.ink.count, 10)
+        XCTAssertGreaterThan(folded.provisional.count, 0)
+        XCTAssertGreaterThan(folded.predictedInk.count, 0)
+        XCTAssertEqual(folded.frames, perElement.frames)
+        for k in folded.frames.indices { XCTAssertEqual(folded.ink(at: k), perElement.ink(at: k), "frame \(k)") }
+        XCTAssertEqual(brush.ink, folded.ink, "a brush without behaviours is its base ink everywhere")
+        XCTAssertEqual(brush.ink.attributes.uniformValue, folded.ink.attributes.uniformValue)
+    }
 }
