@@ -29,7 +29,7 @@ final class TestSupportTests: XCTestCase {
                        "element 1: 1.0, expected 1.5; 2 of 4 elements differ (tolerance 0.1)")
         XCTAssertEqual(ApproximateEquality.mismatch([0, 1, 2], [0, 1, 2.5], tolerance: 0.1),
                        "element 2: 2.0, expected 2.5 (tolerance 0.1)")
-        XCTAssertEqual(ApproximateEquality.mismatch([1.0], [1, 2], tolerance: 1), "1 values, expected 2")
+        XCTAssertEqual(ApproximateEquality.mismatch([1.0], [1, 2], tolerance: 1), "1 values, expected 2 (tolerance 1.0)")
         XCTAssertNil(ApproximateEquality.mismatch([Double](), [], tolerance: 0))
         XCTAssertEqual(ApproximateEquality.mismatch([Point(x: 0, y: 0), Point(x: 1, y: 1)],
                                                     [Point(x: 0, y: 0), Point(x: 1, y: 1.25)], tolerance: 0.125),
