@@ -55,12 +55,12 @@ public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
     @inline(__always)
     public mutating func move(_ sample: AttributedSample, into line: inout Centerline) {
         switch count {
-        case 0: p1 = sample; count = 1
-        case 1: p2 = sample; count = 2
+        case 0: line.keep(sample, in: &p1); count = 1
+        case 1: line.keep(sample, in: &p2); count = 2
         default:
             line.moveIfNeeded(to: p0.location, p0)
             line.addCurve(to: sample.location, control1: p1.location, control2: p2.location, sample)
-            p0 = sample
+            line.keep(sample, in: &p0)
             count = 0
         }
     }

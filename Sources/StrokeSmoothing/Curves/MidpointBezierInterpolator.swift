@@ -63,17 +63,23 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     @inline(__always)
     public mutating func move(_ sample: AttributedSample, into line: inout Centerline) {
         switch count {
-        case 0: p1 = sample; count = 1
-        case 1: p2 = sample; count = 2
-        case 2: p3 = sample; count = 3
+        case 0: line.keep(sample, in: &p1); count = 1
+        case 1: line.keep(sample, in: &p2); count = 2
+        case 2: line.keep(sample, in: &p3); count = 3
         default:
-            // The join's attributes are only needed when a style reads them.
-            var join = line.recordsSamples ? p2.interpolated(to: sample, by: 0.5) : sample
-            join.location = p2.location.midpoint(sample.location)
+            let mid = p2.location.midpoint(sample.location)
             line.moveIfNeeded(to: p0.location, p0)
-            line.addCurve(to: join.location, control1: p1.location, control2: p2.location, join)
-            p0 = join
-            p1 = sample
+            if line.recordsSamples {
+                // The join's attributes are only needed when a style reads them.
+                var join = p2.interpolated(to: sample, by: 0.5)
+                join.location = mid
+                line.addCurve(to: mid, control1: p1.location, control2: p2.location, join)
+                p0 = join
+            } else {
+                line.addCurve(to: mid, control1: p1.location, control2: p2.location, p0)
+                p0.location = mid
+            }
+            line.keep(sample, in: &p1)
             count = 1
         }
     }

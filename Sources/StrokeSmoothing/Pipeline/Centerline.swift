@@ -87,6 +87,14 @@ public struct Centerline: Sendable {
         elements.append(element)
     }
 
+    /// Keeps `sample` in a builder's `slot` for a later element: the whole sample when the
+    /// samples are recorded (a style will read it), else only its location — all an unstyled
+    /// element needs, and a 16-byte store instead of a whole sample's.
+    @inline(__always)
+    public func keep(_ sample: AttributedSample, in slot: inout AttributedSample) {
+        if recordsSamples { slot = sample } else { slot.location = sample.location }
+    }
+
     /// Appends `move(to:)`.
     @inline(__always)
     public mutating func move(to p: Point, _ sample: AttributedSample) { append(.move(to: p), sample) }

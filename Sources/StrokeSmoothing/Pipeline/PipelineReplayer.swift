@@ -75,6 +75,8 @@ public struct ReplayStages: Sendable {
     let input: InputView
     var filters: [any FilterStage]
     var predictor: (any PredictorStage)?
+    /// Whether there is a predictor (tested without copying the existential).
+    let hasPredictor: Bool
     /// The styles that style element by element (empty when every style is uniform).
     var styles: [any StyleStage]
     /// The ink of every element when no style reads the elements: ``StrokeCore/InkAttributes/default``
@@ -99,6 +101,7 @@ public struct ReplayStages: Sendable {
         self.input = input
         self.filters = filters
         self.predictor = predictor
+        hasPredictor = predictor != nil
         // Styles that give every element the same ink are folded into one value, so the
         // pipeline records neither samples nor per-element ink for them.
         var uniform = InkAttributes.default
@@ -174,9 +177,13 @@ extension CurveStage {
     public mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages) -> StrokeReplay {
         // A pipeline that is a curve builder alone (the seeds' presets), or one followed by
         // styles, runs the same loop compiled with every other stage's branch folded away.
-        let curveAndStyles = s.filters.isEmpty && s.predictor == nil && !s.makesOutline && !options.recordsCurveInput
+        let curveAndStyles = s.filters.isEmpty && !s.hasPredictor && !s.makesOutline && !options.recordsCurveInput
             && options.evaluationHorizons.isEmpty
-        if curveAndStyles, s.styles.isEmpty { return replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self) }
+        if curveAndStyles, s.styles.isEmpty {
+            var record = StrokeReplay()
+            replayLoop(stroke, options: options, stages: &s, mode: CurveOnly.self, into: &record)
+            return record
+        }
         return curveAndStyles ? replay(stroke, options: options, stages: &s, mode: CurveAndStyles.self)
                               : replay(stroke, options: options, stages: &s, mode: AllStages.self)
     }
@@ -187,15 +194,17 @@ extension CurveStage {
     @inline(never)
     private mutating func replay<Mode: ReplayMode>(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages,
                                                    mode: Mode.Type) -> StrokeReplay {
-        replayLoop(stroke, options: options, stages: &s, mode: mode)
+        var record = StrokeReplay()
+        replayLoop(stroke, options: options, stages: &s, mode: mode, into: &record)
+        return record
     }
 
     /// The loop of ``replayStroke(_:options:stages:)``, generic over which stages the pipeline
-    /// may have, so the compiler folds away the branches of absent ones.
+    /// may have, so the compiler folds away the branches of absent ones. Writes into a fresh
+    /// `record` (returning one would copy it once more per stroke).
     @inline(__always)
     private mutating func replayLoop<Mode: ReplayMode>(_ stroke: Stroke, options: ReplayOptions, stages s: inout ReplayStages,
-                                                       mode: Mode.Type) -> StrokeReplay {
-        var record = StrokeReplay()
+                                                       mode: Mode.Type, into record: inout StrokeReplay) {
         let total = stroke.sampleCount
         // Frames and the sample count are kept in locals and handed to the record at the end:
         // the optimiser then proves the frame buffer unique once, not on every append.
@@ -204,14 +213,14 @@ extension CurveStage {
         var samplesFed = 0
         record.horizons = options.evaluationHorizons
         record.horizonPredictions.reserveCapacity(stroke.events.count * options.evaluationHorizons.count)
-        if s.predictor != nil {
+        if Mode.allStages && s.hasPredictor {
             // A few predicted samples per event (a one-frame horizon at 180 Hz is 3–6); growing
             // these by doubling would copy them a dozen times per stroke.
             record.predicted.reserveCapacity(stroke.events.count * 6)
             record.predictedInk.reserveCapacity(stroke.events.count * 7)
         }
         for i in s.filters.indices { s.filters[i].reset() }
-        s.predictor?.reset()
+        if Mode.allStages && s.hasPredictor { s.predictor!.reset() }
         s.kinematics.reset()
         // Styled: style stages run, or the builder draws its own ink (kept per element).
         let styled = (Mode.styles && !s.styles.isEmpty) || Self.drawsInk
@@ -223,7 +232,7 @@ extension CurveStage {
         var started = false
         var newest = stroke.startTime
         let lastEventIndex = stroke.events.count - 1
-        let hasPredictor = Mode.allStages && s.predictor != nil
+        let hasPredictor = Mode.allStages && s.hasPredictor
         let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
         let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
         let makesOutline = Mode.allStages && s.makesOutline
@@ -352,7 +361,6 @@ extension CurveStage {
         let (elements, _, _) = line.take()
         record.ink = styled ? InkPath(elements: elements, attributes: attributes)
                             : InkPath(Path(elements), uniform: s.uniformInk)
-        return record
     }
 }
 
