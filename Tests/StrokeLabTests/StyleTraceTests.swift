@@ -77,7 +77,9 @@ final class StyleTraceTests: XCTestCase {
                 widest = max(widest, ink.width)
             }
             XCTAssertTrue(sawZero, "\(label): the force-0 start gets the fallback width")
-            XCTAssertEqual(widest, 16, accuracy: 1e-9, label)
+            // Up to 16 at force 4 (the lift-off sample itself is not drawn under tail=published).
+            XCTAssertGreaterThan(widest, 15.9, label)
+            XCTAssertLessThanOrEqual(widest, 16, label)
         }
     }
 
@@ -124,7 +126,8 @@ final class StyleTraceTests: XCTestCase {
         for label in forceSketchLabels {
             for (_, ink) in elements(try ink("eraser", label, in: t)) {
                 XCTAssertEqual(ink.width, 10, label)
-                XCTAssertEqual(ink.color, .grey, label)
+                // Grey 0.5; a colour parameter passes through its hex form (80 = 128/255) when a label sets it.
+                for c in [ink.color.red, ink.color.green, ink.color.blue] { XCTAssertEqual(c, 0.5, accuracy: 1.0 / 255, label) }
                 XCTAssertEqual(ink.blend, .normal, label)
             }
         }
