@@ -38,14 +38,30 @@ extension Builder {
 
     /// The page of real handwriting drawn per style: among recorded traces with a force
     /// channel, those of the BDALab `.svc` dataset (`bdalab-svc`, pressure and tilt) first,
-    /// then the datasets in spec order; within them the trace with the most samples.
+    /// then the datasets in spec order; within them the trace with the most writing (the
+    /// longest pen path in millimetres, or in its own units when the size is unknown).
     var handwritingPage: LoadedTrace? {
         let recorded = experiment.traces.filter { !$0.trace.metadata.source.hasPrefix("synthetic") && $0.trace.channels.contains(.force) }
         let order = datasets
         func rank(_ t: LoadedTrace) -> Int { t.dataset == "bdalab-svc" ? -1 : (order.firstIndex(of: t.dataset) ?? order.count) }
-        func samples(_ t: LoadedTrace) -> Int { t.trace.strokes.reduce(0) { $0 + $1.sampleCount } }
+        var writing: [String: Double] = [:]
+        for t in recorded {
+            var length = 0.0
+            for stroke in t.trace.strokes {
+                var previous: Point? = nil
+                for event in stroke.events {
+                    for s in event.samples {
+                        if let p = previous { length += p.distance(to: s.location) }
+                        previous = s.location
+                    }
+                }
+            }
+            writing[t.path] = length * (t.trace.metadata.millimetresPerUnit ?? 1)
+        }
         return recorded.min { a, b in
-            rank(a) != rank(b) ? rank(a) < rank(b) : (samples(a) != samples(b) ? samples(a) > samples(b) : a.path < b.path)
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
+            let la = writing[a.path] ?? 0, lb = writing[b.path] ?? 0
+            return la != lb ? la > lb : a.path < b.path
         }
     }
 
@@ -67,7 +83,7 @@ extension Builder {
                     : "a page of real handwriting (\(trace.dataset) · \(trace.name), \(trace.trace.strokes.count) strokes)"
                 try drawing(ink, rendering: rendering, name: "style-\(role)-\(style.name)",
                             title: "\(style.name): \(what)",
-                            caption: "Every stroke of \(trace.name) in order on one canvas through `\(style.label)`, drawn \(rendering == .outline ? "as its filled outline" : "segment by segment, each with its own width, opacity and colour, round caps (as the seeds draw)"); an eraser stroke clears what it crosses. Reproduce: strokelab render --trace \(trace.name) --all-strokes --pipeline '\(style.label)' --out page.png.")
+                            caption: "Every stroke of \(trace.name) in order on one canvas through `\(style.label)`, drawn \(rendering == .outline ? "as its filled outline" : "segment by segment, each with its own width, opacity and colour, round caps (as the seeds draw)"); an eraser stroke clears what it crosses. Reproduce: strokelab render --trace \(trace.path) --all-strokes --pipeline '\(style.label)' --out page.png.")
             }
         }
     }
@@ -144,6 +160,37 @@ extension Builder {
             swatches: pipelines.map { pipelineColors.color($0.name).hexString })
     }
 
+    /// What the ink-metric table shows, in words, from its numbers: per place (the style trace,
+    /// the page's dataset), which styled pipeline varies its width most, jumps most and has the
+    /// lowest ink IoU; and why perfect-freehand's width metrics read as they do.
+    func styleMetricFindings() -> String {
+        var sentences: [String] = []
+        let pipelines = styledPipelines.filter { !$0.description.stages(of: .style).isEmpty }
+        var places: [(String, String, String?)] = []
+        if let s = styleTrace { places.append(("the style trace", s.dataset, s.name)) }
+        if let page = handwritingPage { places.append(("\(page.dataset)", page.dataset, nil)) }
+        for (place, dataset, trace) in places {
+            func extreme(_ metric: String, largest: Bool) -> (String, Double)? {
+                let values = pipelines.compactMap { p in styleMean(pipeline: p.name, metric: metric, dataset: dataset, trace: trace).map { (p.name, $0) } }
+                return largest ? values.max { $0.1 < $1.1 } : values.min { $0.1 < $1.1 }
+            }
+            guard let variation = extreme("ink.width_variation", largest: true), let jump = extreme("ink.width_jump_max", largest: true),
+                  let iou = extreme("ink.iou", largest: false) else { continue }
+            sentences.append("On \(place), \(variation.0) changes its width most (\(String(format: "%.3f", variation.1)) per unit length), \(jump.0) has the largest width jump (\(String(format: "%.3f", jump.1))) and \(iou.0) the lowest ink IoU (\(String(format: "%.3f", iou.1))).")
+        }
+        if pipelines.contains(where: { $0.description.stages(of: .style).contains { $0.descriptor.makesOutline } }) {
+            sentences.append("An outline style's width lives in its outline: its centre-line ink is its nominal size, so its width variation and jump read 0, and only the IoU sees its shape.")
+        }
+        if let page = handwritingPage,
+           let a = pipelines.first(where: { $0.description.stages(of: .style).contains { $0.descriptor.id == "scribble" } }),
+           let b = pipelines.first(where: { $0.description.stages(of: .style).contains { $0.descriptor.id == "forcesketch" } }),
+           let ja = styleMean(pipeline: a.name, metric: "ink.width_jump_max", dataset: page.dataset),
+           let jb = styleMean(pipeline: b.name, metric: "ink.width_jump_max", dataset: page.dataset), abs(ja - jb) < 1e-9 {
+            sentences.append("On \(page.dataset) \(a.name) and \(b.name) have the same largest width jump: where the pencil never tilts below π/6, both widths are proportional to the force, so a relative width change is the force's own.")
+        }
+        return sentences.joined(separator: " ")
+    }
+
     /// The section's blocks, or empty when neither the style trace nor a page was loaded.
     func stylesComparedBlocks(fig: (String) -> HTMLReport.Block?) -> [HTMLReport.Block] {
         let synthetic = Self.comparedStyles.compactMap { fig("style-synthetic-\($0.name)") }
@@ -166,6 +213,7 @@ extension Builder {
         if let table = styleMetricTable() {
             blocks.append(.paragraph("The ink metrics of the styled pipelines the experiment ran, on the style trace and the page's dataset (docs/guides/metrics.md). Width variation is 0 for a constant width and grows with every width change per unit length; the largest width jump is the largest relative change between consecutive segments; ink IoU compares the ink with the reference ink — the reference curve drawn by the same style, fed the pen's channels — so it measures the curve's and the channels' fidelity together."))
             blocks.append(.table(table))
+            blocks.append(.paragraph(styleMetricFindings()))
         }
         if !synthetic.isEmpty {
             blocks.append(.paragraph("The synthetic style trace through each style (one raster per style, same canvas):"))
