@@ -170,13 +170,16 @@ extension Builder {
         if let s = styleTrace { places.append(("the style trace", s.dataset, s.name)) }
         if let page = handwritingPage { places.append(("\(page.dataset)", page.dataset, nil)) }
         for (place, dataset, trace) in places {
-            func extreme(_ metric: String, largest: Bool) -> (String, Double)? {
+            // The pipeline(s) with the largest (smallest) mean; ties within 1e-9 are all named.
+            func extreme(_ metric: String, largest: Bool) -> (String, Double, Int)? {
                 let values = pipelines.compactMap { p in styleMean(pipeline: p.name, metric: metric, dataset: dataset, trace: trace).map { (p.name, $0) } }
-                return largest ? values.max { $0.1 < $1.1 } : values.min { $0.1 < $1.1 }
+                guard let best = largest ? values.map(\.1).max() : values.map(\.1).min() else { return nil }
+                let names = values.filter { abs($0.1 - best) <= 1e-9 }.map(\.0)
+                return (names.joined(separator: " and "), best, names.count)
             }
             guard let variation = extreme("ink.width_variation", largest: true), let jump = extreme("ink.width_jump_max", largest: true),
                   let iou = extreme("ink.iou", largest: false) else { continue }
-            sentences.append("On \(place), \(variation.0) changes its width most (\(String(format: "%.3f", variation.1)) per unit length), \(jump.0) has the largest width jump (\(String(format: "%.3f", jump.1))) and \(iou.0) the lowest ink IoU (\(String(format: "%.3f", iou.1))).")
+            sentences.append("On \(place), \(variation.0) changes its width most (\(String(format: "%.3f", variation.1)) per unit length), \(jump.0) \(jump.2 > 1 ? "have" : "has") the largest width jump (\(String(format: "%.3f", jump.1))) and \(iou.0) the lowest ink IoU (\(String(format: "%.3f", iou.1))).")
         }
         if pipelines.contains(where: { $0.description.stages(of: .style).contains { $0.descriptor.makesOutline } }) {
             sentences.append("An outline style's width lives in its outline: its centre-line ink is its nominal size, so its width variation and jump read 0, and only the IoU sees its shape.")
