@@ -5,7 +5,9 @@ import StrokeCore
 ///
 /// A spec's strokes are its shapes, drawn with the spec's pen, then its style strokes
 /// (``SyntheticStyleStroke``: straight lines, each with its own kind, force ramp, constant tilt
-/// and contact radius, so every style's ink is analytic; issue 10 item 8). For each stroke: sampling instants τᵢ = t₀ + i/f_s (+ uniform jitter), positions
+/// and contact radius, so every style's ink is analytic; issue 10 item 8).
+///
+/// For each stroke: sampling instants τᵢ = t₀ + i/f_s (+ uniform jitter), positions
 /// p(τᵢ − t₀) + Gaussian noise, timestamps τᵢ; samples grouped into display-frame events by
 /// ``FrameGrouping``; stalls merge runs of events into one late event; optional recorded
 /// predictions. The reference is p(t) sampled at 1 kHz (plus the end point), noise-free.
