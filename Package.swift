@@ -93,22 +93,29 @@ let package = Package(
         .executableTarget(
             name: "strokelab-fuzz",
             dependencies: ["StrokeFuzz", "StrokeIO"]),
-        .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore"]),
-        .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore"]),
-        .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
-        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics", "StrokeFuzz"]),
-        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster"]),
+        // The helpers every test target shares (Tests/StrokeTestSupport: paths, shared data and
+        // oracles with clean skipping, known-answer strokes, tolerance assertions, processes).
+        // A plain library target, in no product, so no user of the package gets it.
+        .target(
+            name: "StrokeTestSupport",
+            dependencies: ["StrokeCore", .product(name: "RealModule", package: "swift-numerics")],
+            path: "Tests/StrokeTestSupport"),
+        .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore", "StrokeTestSupport"]),
+        .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
+        .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
+        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics", "StrokeFuzz", "StrokeTestSupport"]),
+        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster", "StrokeTestSupport"]),
         .testTarget(
             name: "StrokeRasterTests",
-            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO"],
+            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO", "StrokeTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "StrokeLabTests",
-            dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore"]),
+            dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
         .testTarget(
             name: "StrokeRecorderTests",
             dependencies: [
-                "StrokeRecorder", "StrokeIO", "StrokeCore",
+                "StrokeRecorder", "StrokeIO", "StrokeCore", "StrokeTestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
     ],

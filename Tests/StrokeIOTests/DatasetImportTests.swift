@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// Imports every file of ../shared/datasets and checks counts and value ranges against the
@@ -18,7 +19,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testWacomSpeedImportsAll72FilesWithSourceCountsAndHoverExcluded() throws {
-        let root = try TestSupport.dataset("wacom-speed")
+        let root = try SharedData.dataset("wacom-speed")
         let files = try TraceImport.importableFiles(in: root)
         XCTAssertEqual(files.count, 72)
         var samples = 0, strokes = 0, duplicates = 0
@@ -79,7 +80,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testWacomSpeedFirstSampleConvertsUnitsAsDocumented() throws {
-        let root = try TestSupport.dataset("wacom-speed")
+        let root = try SharedData.dataset("wacom-speed")
         let file = root + "/ID0001-0883_20191126102804/szamok-normal_tempoval-1.csv"
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ";").map { Double($0)! } }
@@ -99,7 +100,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testWacomSpeedRetimingSpreadsStrokeStartBurstsAtTheNominalPeriod() throws {
-        let root = try TestSupport.dataset("wacom-speed")
+        let root = try SharedData.dataset("wacom-speed")
         let file = root + "/ID0001-0883_20191126102804/szamok-normal_tempoval-1.csv"
         let raw = try TraceImport.load(path: file, format: .wacomCSV)[0]
         let retimed = try TraceImport.load(path: file, format: .wacomCSV, options: ImportOptions(retimeHz: 200))[0]
@@ -117,7 +118,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testHelpingHandImportsAll8FilesMarkedResampledWithSourceCounts() throws {
-        let root = try TestSupport.dataset("helpinghand")
+        let root = try SharedData.dataset("helpinghand")
         let files = try TraceImport.importableFiles(in: root)
         XCTAssertEqual(files.count, 8)
         let expected: [String: (strokes: Int, samples: Int)] = [
@@ -165,7 +166,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testJackSVCToleratesTheOffByOneHeaderAndFindsThreePenDownRuns() throws {
-        let root = try TestSupport.dataset("bdalab-sample")
+        let root = try SharedData.dataset("bdalab-sample")
         let file = root + "/svc_data/jack_18-07-2014_M_0006_Doe_12-10-2020.svc"
         let report = try TraceImport.loadReport(path: file)
         XCTAssertEqual(report.notes.count, 1)
@@ -193,7 +194,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testSignalSVCIsRecognisedAsConvertedUnits() throws {
-        let root = try TestSupport.dataset("bdalab-sample")
+        let root = try SharedData.dataset("bdalab-sample")
         let file = root + "/svc_data/signal.svc"
         let report = try TraceImport.loadReport(path: file)
         XCTAssertTrue(report.notes.contains { $0.contains("converted") })
@@ -212,7 +213,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testBDALabJSONMatchesTheFirst100SamplesOfSignalSVC() throws {
-        let root = try TestSupport.dataset("bdalab-sample")
+        let root = try SharedData.dataset("bdalab-sample")
         let json = try TraceImport.load(path: root + "/json_data/signal.json")[0]
         XCTAssertTrue(json.metadata.source.hasPrefix("bdalab-json:"))
         let svc = try TraceImport.load(path: root + "/svc_data/signal.svc")[0]
@@ -232,7 +233,7 @@ final class DatasetImportTests: XCTestCase {
     }
 
     func testPointerEventsRecordingGivesOnePenStrokeInCSSPixels() throws {
-        let root = try TestSupport.dataset("bdalab-sample")
+        let root = try SharedData.dataset("bdalab-sample")
         let file = root + "/html_data/signal.json"
         let trace = try TraceImport.load(path: file)[0]
         TestSupport.assertWellFormed(trace)
@@ -255,7 +256,7 @@ final class DatasetImportTests: XCTestCase {
     func testEveryDatasetFileRoundTripsThroughNativeJSONAndInkMLIdentically() throws {
         var files: [String] = []
         for name in ["bdalab-sample", "helpinghand", "wacom-speed"] {
-            files += try TraceImport.importableFiles(in: try TestSupport.dataset(name))
+            files += try TraceImport.importableFiles(in: try SharedData.dataset(name))
         }
         XCTAssertEqual(files.count, 4 + 8 + 72)
         for file in files {

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// Format detection (`TraceImport.load(path:format: nil)`, what `strokelab run --trace` and
@@ -11,8 +12,7 @@ import XCTest
 final class FormatDetectionErrorTests: XCTestCase {
     var directory = ""
 
-    override func setUpWithError() throws { directory = try TestSupport.temporaryDirectory() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+    override func setUpWithError() throws { directory = try makeTemporaryDirectory("strokeio-tests") }
 
     /// A small valid native trace, as the writer lays it out (one key or sample per line).
     func nativeText() -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// Issue 11 items 1, 3 and 4, one test per reproduction: hostile sizes, pathological tokens
@@ -111,8 +112,7 @@ final class HostileInputTests: XCTestCase {
     /// `/dev/zero` and FIFOs said "(permissions?)"; a FIFO would block the reader forever.
     /// Each now says what the path is, at once.
     func testDevicesAndPipesAreNamedForWhatTheyAre() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("strokeio-tests")
         XCTAssertThrowsError(try TraceImport.load(path: "/dev/zero")) { error in
             XCTAssertTrue("\(error)".contains("/dev/zero: is a character device, not a regular file"), "\(error)")
         }

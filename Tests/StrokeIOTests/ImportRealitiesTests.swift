@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeFuzz
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// Legal but awkward real-data input is handled, not rejected (issue 5, item 3).
@@ -181,8 +182,7 @@ final class ConversionTests: XCTestCase {
     }
 
     func testNativeImportThroughTheEntryPointAndImportableFilesSkipsOtherFiles() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("strokeio-tests")
         let trace = Trace(metadata: TraceMetadata(source: "n"), strokes: [Stroke(id: "a", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 1, y: 2)]))])
         try NativeTraceWriter.write(trace, to: dir + "/sub/n.json")
         try Data("notes".utf8).write(to: URL(fileURLWithPath: dir + "/SOURCE.md"))

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 final class InkMLTests: XCTestCase {
@@ -248,8 +249,7 @@ final class InkMLTests: XCTestCase {
         XCTAssertEqual(back, trace)
 
         // Through a file and the format detection as well.
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("strokeio-tests")
         try InkMLWriter.write(trace, to: dir + "/t.inkml")
         XCTAssertEqual(try TraceImport.load(path: dir + "/t.inkml"), [trace])
     }

@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeIO
@@ -75,8 +76,7 @@ final class NativeTraceFormatTests: XCTestCase {
     }
 
     func testWriteIsAtomicAndReadable() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strokelab-io-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("strokeio-tests")
         let path = dir + "/sub/trace.json"
         let trace = try decode(Self.valid)
         try NativeTraceWriter.write(trace, to: path)

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 @testable import StrokeIO
 import XCTest
 
@@ -9,7 +10,7 @@ final class ParseOnceTests: XCTestCase {
     private func bytes(_ path: String) throws -> [UInt8] { try XCTUnwrap(FileManager.default.contents(atPath: path)).map { $0 } }
 
     func testDetectedNativeTraceIsTheTraceTheReaderGives() throws {
-        let path = TestSupport.packageRoot.path + "/Datasets/synthetic/stylus-240hz-realistic.json"
+        let path = TestPaths.packageRoot + "/Datasets/synthetic/stylus-240hz-realistic.json"
         let data = try bytes(path)
         let detected = try TraceImport.decode(data, file: path)
         let told = try TraceImport.decode(data, file: path, format: .native)
@@ -19,7 +20,7 @@ final class ParseOnceTests: XCTestCase {
     }
 
     func testDetectedBDALabAndPointerEventsFilesAreWhatTheirReadersGive() throws {
-        let dir = try TestSupport.dataset("bdalab-sample")
+        let dir = try SharedData.dataset("bdalab-sample")
         for (sub, format) in [("json_data", TraceFormat.bdalabJSON), ("html_data", .pointerEvents)] {
             let path = dir + "/\(sub)/signal.json"
             let data = try bytes(path)
@@ -29,7 +30,7 @@ final class ParseOnceTests: XCTestCase {
     }
 
     func testOptionsAreStillValidatedOnTheDetectedPath() throws {
-        let path = TestSupport.packageRoot.path + "/Datasets/synthetic/stylus-240hz-realistic.json"
+        let path = TestPaths.packageRoot + "/Datasets/synthetic/stylus-240hz-realistic.json"
         var options = ImportOptions()
         options.device = "a device"
         let report = try TraceImport.decode(try bytes(path), file: path, options: options)

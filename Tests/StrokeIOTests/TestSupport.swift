@@ -3,28 +3,9 @@ import StrokeCore
 import StrokeIO
 import XCTest
 
-/// Shared helpers for the StrokeIO tests.
+/// Helpers for the StrokeIO tests (paths, shared datasets and temporary directories come from
+/// StrokeTestSupport).
 enum TestSupport {
-    /// The package root, from this file's path (Tests/StrokeIOTests/TestSupport.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `<package root>/../shared/datasets/<name>`, or an XCTSkip saying it is absent.
-    static func dataset(_ name: String) throws -> String {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/datasets/\(name)").standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw XCTSkip("public dataset \(name) not found at \(path) (../shared/datasets next to the package); dataset import tests skipped")
-        }
-        return path
-    }
-
-    /// A fresh empty temporary directory.
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "strokeio-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Every sample of every stroke.
     static func allSamples(_ trace: Trace) -> [TouchSample] { trace.strokes.flatMap(\.samples) }
 

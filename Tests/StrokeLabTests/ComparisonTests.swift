@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokeMetrics
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab
@@ -66,28 +67,12 @@ final class CurveBuilderDatasetTests: XCTestCase {
                 var pieces = 0
                 for e in path.elements {
                     defer { start = e.endPoint }
-                    guard case .curve(let end, let c1, let c2) = e, let s = start else { continue }
+                    guard case .curve = e, let s = start else { continue }
                     pieces += 1
-                    XCTAssertFalse(Self.hasCuspOrLoop(s, c1, c2, end), "\(name) \(label) segment \(pieces)")
+                    XCTAssertFalse(CurveGeometry.hasCuspOrLoop(CurveGeometry.Piece(start: s, element: e)), "\(name) \(label) segment \(pieces)")
                 }
                 XCTAssertGreaterThan(pieces, 20)
             }
         }
-    }
-
-    /// A cubic's derivative vanishes (below 1e-6 of its chord) or its tangent turns by more
-    /// than π along it.
-    static func hasCuspOrLoop(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) -> Bool {
-        let chord = max(p0.distance(to: p3), 1e-300)
-        var turn = 0.0
-        var previous: Vector? = nil
-        for i in 0...256 {
-            let t = Double(i) / 256, s = 1 - t
-            let d = (c1 - p0) * (3 * s * s) + (c2 - c1) * (6 * s * t) + (p3 - c2) * (3 * t * t)
-            if d.length < 1e-6 * chord { return true }
-            if let previous { turn += previous.turningAngle(to: d) }
-            previous = d
-        }
-        return abs(turn) > .pi
     }
 }

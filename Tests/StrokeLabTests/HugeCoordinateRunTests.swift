@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab
@@ -16,7 +17,7 @@ final class HugeCoordinateRunTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.trace.write(toFile: dir + "/huge.json", atomically: true, encoding: .utf8)
         let arguments = ["run", "--trace", dir + "/huge.json", "--pipeline", "linear", "--out", dir + "/out", "--quiet"]
-        let binary = TestPaths.productsDirectory.appendingPathComponent("strokelab").path
+        let binary = TestPaths.strokelab
         let timed = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
         let result = timed ? try runProcess("/usr/bin/time", ["-f", "peak-rss-kb %M"] + [binary] + arguments)
                            : try runStrokeLab(arguments)

@@ -1,25 +1,19 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// End-to-end tests of `strokelab import`, running the built binary.
 final class ImportCommandTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     var directory = ""
 
     override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "strokelab-import-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try makeTemporaryDirectory("import")
     }
 
     func binary() throws -> String {
-        let path = Self.packageRoot.appendingPathComponent(".build/debug/strokelab").path
+        let path = TestPaths.strokelab
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw XCTSkip("the strokelab binary is not built at \(path) (run swift build first); CLI tests skipped")
         }
@@ -28,17 +22,8 @@ final class ImportCommandTests: XCTestCase {
 
     /// Runs the binary; returns exit status, stdout and stderr.
     func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try binary())
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let result = try runProcess(try binary(), arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     func write(_ name: String, _ text: String) throws -> String {

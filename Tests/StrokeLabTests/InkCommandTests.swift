@@ -4,6 +4,7 @@ import StrokeIO
 import StrokeMetrics
 import StrokeRaster
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

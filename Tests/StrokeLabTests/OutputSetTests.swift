@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab
@@ -73,7 +74,7 @@ final class OutputSetTests: XCTestCase {
             // Step 0: during the computation; 1…steps: within that step's pause.
             let target = trial < 2 ? trial * steps : Int.random(in: 0...steps, using: &rng)
             let process = Process()
-            process.executableURL = TestPaths.productsDirectory.appendingPathComponent("strokelab")
+            process.executableURL = URL(fileURLWithPath: TestPaths.strokelab)
             process.arguments = arguments(trace, out, configs[next])
             process.environment = ProcessInfo.processInfo.environment.merging(["STROKELAB_TEST_OUTPUT_PAUSE_MS": "\(pauseMs)"]) { $1 }
             let pipe = Pipe()
@@ -154,7 +155,7 @@ final class OutputSetTests: XCTestCase {
         let out = dir + "/out"
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, ["linear"])).status, 0)
         let before = visible(out)
-        let binary = TestPaths.productsDirectory.appendingPathComponent("strokelab").path
+        let binary = TestPaths.strokelab
         let command = "ulimit -f 8 && exec '\(binary)' " + arguments(trace, out, ["bezier4", "midpoint-bezier", "coalesced-only"])
             .map { "'\($0)'" }.joined(separator: " ")
         let result = try runProcess("/bin/sh", ["-c", command])

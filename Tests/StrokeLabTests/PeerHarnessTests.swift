@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// The peer benchmark harness (`scripts/peers/`) where it can be tested without the peers:
@@ -10,27 +11,13 @@ import XCTest
 /// timed; the harness needs Python 3 and the shared oracles, and these tests skip without them.
 final class PeerHarnessTests: XCTestCase {
     private var scripts: String { TestPaths.packageRoot + "/scripts/peers" }
-    private var sharedInput: String { TestPaths.packageRoot + "/../shared/oracles/input_circle240.json" }
+    private var sharedInput: String { PeerOracles.directory.appendingPathComponent("input_circle240.json").path }
 
     private func requirePythonAndInput() throws {
         guard (try? runTool("/usr/bin/env", ["python3", "--version"]))?.status == 0 else {
             throw XCTSkip("python3 not found: the peer harness scripts need it")
         }
-        guard FileManager.default.fileExists(atPath: sharedInput) else {
-            throw XCTSkip("../shared/oracles/input_circle240.json not found")
-        }
-    }
-
-    /// The shared input's arrays t, x, y, pressure (read with StrokeIO's parser: Foundation's
-    /// JSONSerialization on Linux does not round-trip every double).
-    private func loadSharedInput() throws -> [String: [Double]] {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sharedInput)))
-        let root = try JSONParser.parse(bytes)
-        var arrays: [String: [Double]] = [:]
-        for key in ["t", "x", "y", "pressure"] {
-            arrays[key] = try XCTUnwrap(root[key]?.array).map { try XCTUnwrap($0.number) }
-        }
-        return arrays
+        _ = try PeerOracles.url("input_circle240.json")
     }
 
     func testCircleTraceIsANativeTraceWithEveryInputSampleExactlyAndRunAcceptsIt() throws {
@@ -46,15 +33,15 @@ final class PeerHarnessTests: XCTestCase {
         XCTAssertEqual(read.metadata.sampleRateHz, 240)
         XCTAssertEqual(read.metadata.refreshRateHz, 60)
         let samples = read.strokes[0].samples
-        let input = try loadSharedInput()
-        XCTAssertEqual(samples.count, input["t"]!.count)
+        let input = try PeerOracles.circle()  // read exactly, as the harness must reproduce it
+        XCTAssertEqual(samples.count, input.t.count)
         for (i, s) in samples.enumerated() {
-            XCTAssertEqual(s.time, input["t"]![i], "t[\(i)]")
-            XCTAssertEqual(s.location.x, input["x"]![i], "x[\(i)]")
-            XCTAssertEqual(s.location.y, input["y"]![i], "y[\(i)]")
-            XCTAssertEqual(s.force, input["pressure"]![i], "pressure[\(i)]")
+            XCTAssertEqual(s.time, input.t[i], "t[\(i)]")
+            XCTAssertEqual(s.location.x, input.x[i], "x[\(i)]")
+            XCTAssertEqual(s.location.y, input.y[i], "y[\(i)]")
+            XCTAssertEqual(s.force, input.pressure[i], "pressure[\(i)]")
             XCTAssertEqual(s.maximumPossibleForce, 1)
-            if s.time != input["t"]![i] { break }
+            if s.time != input.t[i] { break }
         }
 
         let result = try runStrokeLab(["run", "--trace", trace, "--pipeline", "linear", "--pipeline", "coalesced-only",
@@ -218,19 +205,8 @@ final class PeerHarnessTests: XCTestCase {
     }
 }
 
-/// Runs an executable (not the strokelab product) with `arguments`; returns status and output.
-private func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+/// Runs an executable (not the strokelab product) in the package root; returns status and
+/// output. With `environment`, the child gets that environment alone.
+private func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+    try runProcess(path, arguments, environment: environment ?? [:], inheritsEnvironment: environment == nil)
 }

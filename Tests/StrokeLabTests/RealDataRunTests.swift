@@ -1,24 +1,21 @@
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// CI's run over the public recordings in ../shared/datasets with the seed presets (issue 5:
 /// real data in the product). Skipped, saying so, where the datasets are not present.
 final class RealDataRunTests: XCTestCase {
-    static let shared = TestPaths.packageRoot + "/../shared/datasets"
-
     func testSeedPresetsRunOverEveryPublicDataset() throws {
-        guard FileManager.default.fileExists(atPath: Self.shared) else {
-            throw XCTSkip("the public datasets are not at \(Self.shared); this run needs them (they are there in CI)")
-        }
+        let shared = try SharedData.datasets("this run needs them (they are there in CI)")
         let dir = TestPaths.temporaryDirectory("real")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let spec = """
             datasets:
-              - {name: wacom-speed, paths: ["\(Self.shared)/wacom-speed/*/*.csv"], format: wacom-csv}
-              - {name: bdalab-svc, paths: ["\(Self.shared)/bdalab-sample/svc_data/*.svc"]}
-              - {name: bdalab-browser, paths: ["\(Self.shared)/bdalab-sample/html_data/signal.json"]}
-              - {name: helpinghand, paths: ["\(Self.shared)/helpinghand/*/*.cyn"], format: cyn}
+              - {name: wacom-speed, paths: ["\(shared)/wacom-speed/*/*.csv"], format: wacom-csv}
+              - {name: bdalab-svc, paths: ["\(shared)/bdalab-sample/svc_data/*.svc"]}
+              - {name: bdalab-browser, paths: ["\(shared)/bdalab-sample/html_data/signal.json"]}
+              - {name: helpinghand, paths: ["\(shared)/helpinghand/*/*.cyn"], format: cyn}
             pipelines: [linear, bezier4, midpoint-bezier, coalesced-only]
             """
         try spec.write(toFile: dir + "/real.yaml", atomically: true, encoding: .utf8)

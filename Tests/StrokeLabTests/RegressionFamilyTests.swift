@@ -1,6 +1,7 @@
 import Foundation
 import StrokeIO
 import StrokeMetrics
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 /// The report's Pareto figures, parameter sensitivity and recommendation, end to end on a

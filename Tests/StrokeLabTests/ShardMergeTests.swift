@@ -1,4 +1,5 @@
 import Foundation
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

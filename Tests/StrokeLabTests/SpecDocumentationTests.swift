@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeLab
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 /// Every registered stage is documented: its guide exists, its parameter table is the one the

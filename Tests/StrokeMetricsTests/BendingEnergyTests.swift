@@ -1,6 +1,7 @@
 import RealModule
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -64,7 +65,7 @@ final class BendingEnergyTests: XCTestCase {
     func testMidpointBezierOnAFastAndASlowCircleMeasuresTheEnergyOfItsCubics() {
         // Two turns of r = 100 at 2 rev/s (30 main samples a turn) and at 0.25 rev/s.
         for (speed, name) in [(2.0, "fast"), (0.25, "slow")] {
-            let circle = Fixtures.circle(radius: 100, revolutionsPerSecond: speed, revolutions: 2)
+            let circle = KnownAnswerStrokes.circle(radius: 100, revolutionsPerSecond: speed, revolutions: 2)
             var replayer = Fixtures.pipeline("midpoint-bezier(tail=complete)").makeReplayer()
             let path = replayer.replay(circle, options: ReplayOptions()).path
             let exact = exactEnergy(of: path)

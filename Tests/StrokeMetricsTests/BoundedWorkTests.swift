@@ -1,5 +1,6 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -25,7 +26,7 @@ final class BoundedWorkTests: XCTestCase {
 
     func testATinyStepOrToleranceIsBounded() {
         // (A small budget keeps the test quick; the default is 2¹⁸ points.)
-        let circle = Fixtures.circle(radius: 50, revolutionsPerSecond: 1, revolutions: 1)
+        let circle = KnownAnswerStrokes.circle(radius: 50, revolutionsPerSecond: 1, revolutions: 1)
         let tiny = MetricOptions(resampleStep: 1e-300, flatteningTolerance: 1e-300, maximumResampledPoints: 4096)
         XCTAssertTrue(tiny.problems.isEmpty)
         let r = Fixtures.evaluate(circle, "midpoint-bezier(tail=complete)", options: tiny)
@@ -51,7 +52,7 @@ final class BoundedWorkTests: XCTestCase {
     func testACircleDrawnManyTimesIsMeasuredAgainstItsOwnPass() {
         // Six turns over the same circle: each piece of ink is compared with the pass it
         // was drawn from, and the chord sagitta of `linear` is still the known answer.
-        let circle = Fixtures.circle(radius: 100, revolutionsPerSecond: 2, revolutions: 6)
+        let circle = KnownAnswerStrokes.circle(radius: 100, revolutionsPerSecond: 2, revolutions: 6)
         let r = Fixtures.evaluate(circle, "linear")
         let sagitta = 100 * (1 - cos(Double.pi / 30))
         XCTAssertEqual(r.value("fidelity.max")!, sagitta, accuracy: 0.01 * sagitta)

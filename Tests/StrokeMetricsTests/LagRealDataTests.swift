@@ -1,5 +1,6 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -101,7 +102,7 @@ final class LagRealDataTests: XCTestCase {
 
     func testLagNeverExceedsTheSearchWindow() {
         // A pipeline shown far behind (a one-second stall): the lag saturates at the bound.
-        let line = Fixtures.line(speed: 120, duration: 2)
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 2)
         var stalled = line
         stalled.events = line.events.enumerated().map { i, e in
             var e = e

@@ -1,5 +1,6 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -8,7 +9,7 @@ final class LagTests: XCTestCase {
 
     func testLinearOnAConstantSpeedLineLagsByTheDisplayLatency() {
         // FrameGrouping delivers each main sample exactly at its frame's end: age 0.
-        let line = Fixtures.line(speed: 120, duration: 2)
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 2)
         let result = Fixtures.evaluate(line, "linear")
         let lag = result.value("lag.mean_ms")!
         print("line, linear, age 0: lag.mean_ms = \(lag) (expected \(twoFrames))")
@@ -20,14 +21,14 @@ final class LagTests: XCTestCase {
 
     func testTheMainSampleAgeAtDeliveryAddsToTheLag() {
         let age = 0.0025
-        let line = Fixtures.delayed(Fixtures.line(speed: 120, duration: 2), by: age)
+        let line = KnownAnswerStrokes.delayed(KnownAnswerStrokes.line(speed: 120, duration: 2), by: age)
         let lag = Fixtures.evaluate(line, "linear").value("lag.mean_ms")!
         print("line, linear, age 2.5 ms: lag.mean_ms = \(lag) (expected \(twoFrames + 2.5))")
         XCTAssertEqual(lag, twoFrames + 2.5, accuracy: 0.5)
     }
 
     func testLinearPredictionTakesItsHorizonOffTheLagWithoutError() {
-        let line = Fixtures.delayed(Fixtures.line(speed: 120, duration: 2), by: 0.0025)
+        let line = KnownAnswerStrokes.delayed(KnownAnswerStrokes.line(speed: 120, duration: 2), by: 0.0025)
         let base = Fixtures.evaluate(line, "linear").value("lag.mean_ms")!
         for h in [8.0, 16.7, 25] {
             let result = Fixtures.evaluate(line, "linear|predict:linear(horizon=\(h))")
@@ -44,7 +45,7 @@ final class LagTests: XCTestCase {
     }
 
     func testPredictingFurtherThanTheLatencyOvershoots() {
-        let line = Fixtures.line(speed: 120, duration: 2)
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 2)
         let result = Fixtures.evaluate(line, "linear|predict:linear(horizon=50)")
         // The first frame cannot predict yet, and the last one predicts past the pen's lift
         // (its tip projects onto the end): both pull the mean up a little.
@@ -56,7 +57,7 @@ final class LagTests: XCTestCase {
     func testLoopsDoNotAliasTheProjection() {
         // Three revolutions at 2 rev/s: the tip passes every place three times; the
         // windowed projection must still find the 33 ms lag, not 0 or 500 ms.
-        let circle = Fixtures.circle(radius: 50, revolutionsPerSecond: 2, revolutions: 3)
+        let circle = KnownAnswerStrokes.circle(radius: 50, revolutionsPerSecond: 2, revolutions: 3)
         let result = Fixtures.evaluate(circle, "coalesced-only")
         XCTAssertEqual(result.value("lag.mean_ms")!, twoFrames, accuracy: 0.5)
         XCTAssertEqual(result.value("lag.max_ms")!, twoFrames, accuracy: 0.5)
@@ -65,7 +66,7 @@ final class LagTests: XCTestCase {
     func testAStalledMainThreadShowsTheOldFrameAtEveryRefresh() {
         // Remove the events of frames 20–24: the display keeps frame 19 for five more
         // refreshes, and the lag grows by one period each time.
-        let line = Fixtures.line(speed: 120, duration: 1)
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 1)
         var stalled = line
         var events: [TouchEvent] = []
         var carried: [TouchSample] = []

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -9,7 +10,7 @@ final class MetricCatalogTests: XCTestCase {
     func testEveryMeasuredMetricIsDeclaredWithItsUnit() {
         var metadata = Fixtures.synthetic
         metadata.millimetresPerUnit = 25.4 / 132
-        let circle = Fixtures.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1.5)
+        let circle = KnownAnswerStrokes.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1.5)
         for label in ["linear", "midpoint-bezier(tail=complete)|predict:kalman(horizon=16.7)"] {
             let r = Fixtures.evaluate(circle, label, metadata: metadata)
             for m in r.measurements {
@@ -33,8 +34,7 @@ final class MetricCatalogTests: XCTestCase {
     }
 
     func testEveryDeclarationHasASectionInTheGuide() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let guide = try String(contentsOf: root.appendingPathComponent(MetricCatalog.guidePath), encoding: .utf8)
+        let guide = try String(contentsOf: TestPaths.packageRootURL.appendingPathComponent(MetricCatalog.guidePath), encoding: .utf8)
         for d in MetricCatalog.definitions {
             XCTAssertTrue(guide.contains("<a id=\"\(d.anchor)\"></a>"), "\(d.id): no anchor '\(d.anchor)' in the guide")
             let written = d.id.replacingOccurrences(of: "{h}", with: "{h}")

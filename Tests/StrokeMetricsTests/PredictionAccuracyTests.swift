@@ -1,5 +1,6 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -8,7 +9,7 @@ final class PredictionAccuracyTests: XCTestCase {
     /// A 120 units/s line along +x whose every non-terminal event carries recorded
     /// predictions at +8 … +48 ms, displaced by `offset(k)` from the true position.
     private func lineWithPredictions(offset: (Int) -> Vector) -> Stroke {
-        var line = Fixtures.line(speed: 120, duration: 1)
+        var line = KnownAnswerStrokes.line(speed: 120, duration: 1)
         for k in line.events.indices where !line.events[k].phase.isTerminal {
             let main = line.events[k].main
             line.events[k].predicted = stride(from: 8.0, through: 48, by: 8).map { ms in
@@ -50,13 +51,13 @@ final class PredictionAccuracyTests: XCTestCase {
     func testHorizonLabelsAreIntegersWhenIntegral() {
         XCTAssertEqual(PredictionAccuracy.horizonLabel(16), "16")
         XCTAssertEqual(PredictionAccuracy.horizonLabel(16.7), "16.7")
-        let r = Fixtures.evaluate(Fixtures.line(speed: 50, duration: 1), "linear|predict:linear",
+        let r = Fixtures.evaluate(KnownAnswerStrokes.line(speed: 50, duration: 1), "linear|predict:linear",
                                   options: MetricOptions(predictionHorizonsMs: [16.7]))
         XCTAssertNotNil(r.value("prediction.error_mean@16.7ms"))
     }
 
     func testNoPredictorMeansNoPredictionMetrics() {
-        let r = Fixtures.evaluate(Fixtures.line(speed: 50, duration: 1), "linear")
+        let r = Fixtures.evaluate(KnownAnswerStrokes.line(speed: 50, duration: 1), "linear")
         XCTAssertFalse(r.measurements.contains { $0.metric.hasPrefix("prediction.") })
     }
 }

@@ -1,5 +1,6 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -10,13 +11,13 @@ final class ReferenceSelectionTests: XCTestCase {
     let recorded = TraceMetadata(source: "wacom:recording", refreshRateHz: 60)
 
     private var recordedStroke: Stroke {
-        var s = Fixtures.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1)
+        var s = KnownAnswerStrokes.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1)
         s.reference = nil
         return s
     }
 
     func testSyntheticTracesUseTheirAnalyticReferenceAndFeedTheWholeStroke() {
-        let stroke = Fixtures.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1)
+        let stroke = KnownAnswerStrokes.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1)
         let prepared = PreparedStroke(stroke: stroke, metadata: Fixtures.synthetic, options: options)
         XCTAssertEqual(prepared.kind, .analytic)
         XCTAssertEqual(prepared.kind.description, "analytic")
@@ -105,7 +106,7 @@ final class ReferenceSelectionTests: XCTestCase {
     }
 
     func testHorizonsAreRequestedOnlyFromPredictingPipelines() {
-        let stroke = Fixtures.line(speed: 10, duration: 1)
+        let stroke = KnownAnswerStrokes.line(speed: 10, duration: 1)
         let prepared = PreparedStroke(stroke: stroke, metadata: Fixtures.synthetic, options: options)
         XCTAssertEqual(prepared.replayOptions(for: Fixtures.pipeline("linear")).evaluationHorizons, [])
         XCTAssertEqual(prepared.replayOptions(for: Fixtures.pipeline("linear|predict:kalman")).evaluationHorizons,

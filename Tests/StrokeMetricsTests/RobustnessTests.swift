@@ -1,6 +1,7 @@
 import RealModule
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeMetrics
@@ -57,7 +58,7 @@ final class RobustnessTests: XCTestCase {
         // bezier4 draws nothing until its fourth sample. A motionless pen is not lagging
         // before anything is drawn: those refreshes are not measured, so bezier4 has fewer
         // lags than linear, and its start-up delay does not count as lag.
-        let line = Fixtures.line(speed: 300, duration: 0.5)
+        let line = KnownAnswerStrokes.line(speed: 300, duration: 0.5)
         func lag(_ label: String) -> Lag {
             let p = Fixtures.pipeline(label)
             let prepared = PreparedStroke(stroke: line, metadata: Fixtures.synthetic, options: MetricOptions())

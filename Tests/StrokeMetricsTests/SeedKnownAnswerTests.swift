@@ -1,6 +1,7 @@
 import RealModule
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -10,7 +11,7 @@ import XCTest
 final class SeedKnownAnswerTests: XCTestCase {
     let r = 50.0
     let n = 30.0
-    lazy var circle = Fixtures.circle(radius: r, revolutionsPerSecond: 2, revolutions: 1)
+    lazy var circle = KnownAnswerStrokes.circle(radius: r, revolutionsPerSecond: 2, revolutions: 1)
 
     func testLinearFidelityMaxIsTheChordSagitta() {
         let result = Fixtures.evaluate(circle, "linear")

@@ -1,6 +1,7 @@
 import RealModule
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -63,7 +64,7 @@ final class SmoothnessTests: XCTestCase {
         }
         XCTAssertNotEqual(Set(speeds).count, 1, "the profile does carry rounding noise")
         XCTAssertNil(LogDimensionlessJerk.of(speed: speeds, sampleRateHz: 60))
-        let line = Fixtures.line(speed: 120, duration: 2)
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 2)
         let r = Fixtures.evaluate(line, "linear")
         XCTAssertNil(r.value("smoothness.ldlj"))
         XCTAssertTrue(r.notes.contains { $0.hasPrefix("smoothness.ldlj: omitted") })
@@ -90,7 +91,7 @@ final class SmoothnessTests: XCTestCase {
 
     func testSpeedProfileOfAConstantSpeedLineIsThatSpeed() {
         // linear over main samples of a 100 units/s line: the tip advances 100/60 per refresh.
-        let stroke = Fixtures.line(speed: 100, duration: 1)
+        let stroke = KnownAnswerStrokes.line(speed: 100, duration: 1)
         var replayer = Fixtures.pipeline("linear").makeReplayer()
         let replay = replayer.replay(stroke, options: .init())
         let speed = SpeedProfile.of(replay: replay, refreshRateHz: 60, latencyFrames: 2)

@@ -1,6 +1,7 @@
 import RealModule
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -16,7 +17,7 @@ final class StrokeEvaluationTests: XCTestCase {
     ]
 
     func testEveryDesignMetricIsProducedWithItsUnit() {
-        let circle = Fixtures.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1.5)
+        let circle = KnownAnswerStrokes.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1.5)
         let result = Fixtures.evaluate(circle, "midpoint-bezier(tail=complete)|predict:kalman(horizon=16)")
         let units = Dictionary(result.measurements.map { ($0.metric, $0.unit) }, uniquingKeysWith: { a, _ in a })
         for (id, unit) in Self.designIDs {
@@ -35,7 +36,7 @@ final class StrokeEvaluationTests: XCTestCase {
     }
 
     func testMillimetreMetricsAppearWhenTheScaleIsKnown() {
-        let circle = Fixtures.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1)
+        let circle = KnownAnswerStrokes.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1)
         let mm = TraceMetadata(source: "synthetic:mm", units: .mm, refreshRateHz: 60)
         let r = Fixtures.evaluate(circle, "linear", metadata: mm)
         XCTAssertEqual(r.value("fidelity.frechet_mm"), r.value("fidelity.frechet"))
@@ -44,7 +45,7 @@ final class StrokeEvaluationTests: XCTestCase {
     }
 
     func testResampledTracesSkipTimingMetricsAndSaySo() {
-        let circle = Fixtures.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1)
+        let circle = KnownAnswerStrokes.circle(radius: 60, revolutionsPerSecond: 1, revolutions: 1)
         let resampled = TraceMetadata(source: "helpinghand:cyn", refreshRateHz: 60, resampled: true)
         let r = Fixtures.evaluate(circle, "linear|predict:linear", metadata: resampled)
         XCTAssertTrue(r.timingMetricsSkipped)
@@ -67,14 +68,14 @@ final class StrokeEvaluationTests: XCTestCase {
     }
 
     func testStraightReferenceOmitsTheBendingEnergyRatio() {
-        let r = Fixtures.evaluate(Fixtures.line(speed: 100, duration: 1), "linear")
+        let r = Fixtures.evaluate(KnownAnswerStrokes.line(speed: 100, duration: 1), "linear")
         XCTAssertNil(r.value("jaggedness.bending_energy_ratio"))
         XCTAssertEqual(r.value("jaggedness.kinks"), 0)
         XCTAssertEqual(r.value("jaggedness.sign_changes"), 0)
     }
 
     func testEvaluationIsDeterministic() {
-        let circle = Fixtures.circle(radius: 30, revolutionsPerSecond: 1.5, revolutions: 2)
+        let circle = KnownAnswerStrokes.circle(radius: 30, revolutionsPerSecond: 1.5, revolutions: 2)
         let a = Fixtures.evaluate(circle, "coalesced|interp:coalesced-only|predict:quadratic")
         let b = Fixtures.evaluate(circle, "coalesced|interp:coalesced-only|predict:quadratic")
         XCTAssertEqual(a, b)
@@ -83,7 +84,7 @@ final class StrokeEvaluationTests: XCTestCase {
     func testEveryMetricCompletesOnATenThousandVertexStroke() {
         // A slowly widening spiral of about 5,500 units: 10,001 coalesced samples at 240 Hz,
         // about 11,000 vertices at Δs = 0.5; sanity only, no timing assertion.
-        let stroke = Fixtures.stroke(id: "long", duration: 10_000.0 / 240, sampleRateHz: 240, refreshRateHz: 60) { t in
+        let stroke = KnownAnswerStrokes.stroke(id: "long", duration: 10_000.0 / 240, sampleRateHz: 240, refreshRateHz: 60) { t in
             let a = 1.2 * t
             let r = 100 + 0.5 * t
             return Point(x: 500 + r * Double.cos(a), y: 500 + r * Double.sin(a))

@@ -1,13 +1,14 @@
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
 /// Structure only: speed is a benchmark (`strokelab bench`), never asserted in a unit test.
 final class ThroughputTests: XCTestCase {
     func testReportsOneSamplePerRunAndCountsWhatTheInputViewFeeds() {
-        let strokes = [Fixtures.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1),
-                       Fixtures.line(speed: 100, duration: 0.5)]
+        let strokes = [KnownAnswerStrokes.circle(radius: 40, revolutionsPerSecond: 1, revolutions: 1),
+                       KnownAnswerStrokes.line(speed: 100, duration: 0.5)]
         let main = Throughput.measure(pipeline: Fixtures.pipeline("linear"), strokes: strokes, runs: 3, warmupRuns: 1,
                                       minimumRunSeconds: 0.001)!
         XCTAssertEqual(main.samplesPerSecond.count, 3)

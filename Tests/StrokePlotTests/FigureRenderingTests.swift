@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokeRaster
+import StrokeTestSupport
 import XCTest
 @testable import StrokePlot
 
@@ -9,12 +10,7 @@ final class FigureRenderingTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.path + "/strokeplot-figures-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try makeTemporaryDirectory("strokeplot-figures")
     }
 
     /// Every report figure, built from small data; each must render (gnuplot accepts every

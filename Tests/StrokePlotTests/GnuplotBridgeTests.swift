@@ -1,4 +1,5 @@
 import Foundation
+import StrokeTestSupport
 import XCTest
 @testable import StrokePlot
 
@@ -6,12 +7,7 @@ final class GnuplotBridgeTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.path + "/strokeplot-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try makeTemporaryDirectory("strokeplot-tests")
     }
 
     private func sineFigure(width: Int = 640, height: Int = 400) -> Figure {

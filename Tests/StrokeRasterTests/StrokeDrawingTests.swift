@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeRaster
 
@@ -39,9 +40,7 @@ final class StrokeDrawingTests: XCTestCase {
     }
 
     func testEmptyPathIsAnErrorAndLeavesAnExistingFileUntouched() throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/raster-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try makeTemporaryDirectory("raster")
         let out = directory + "/grid.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
         var grid = try TestStrokes.grid(TestStrokes.circle(), pipelines: ["linear"])

@@ -2,23 +2,16 @@ import Foundation
 import StrokeCore
 import StrokeRaster
 import StrokeSmoothing
+import StrokeTestSupport
 
 /// Strokes built in code for the raster tests (no dataset files needed).
 enum TestStrokes {
-    /// A fast circle: radius `r` around (cx, cy), one revolution in `duration` seconds,
-    /// sampled at 240 Hz and grouped into 60 Hz events, with its analytic reference.
+    /// The raster tests' fast circle: radius `r` around `center`, one revolution in `duration`
+    /// seconds, sampled at 240 Hz (force 1) and grouped into 60 Hz events, with its analytic
+    /// reference sampled 8× more densely (StrokeTestSupport's ``KnownAnswerStrokes/circle``).
     static func circle(radius r: Double = 40, center: Point = Point(x: 50, y: 50), duration: Double = 0.25) -> Stroke {
-        let n = Int(duration * 240)
-        func at(_ t: Double) -> Point {
-            let a = 2 * Double.pi * t / duration
-            return Point(x: center.x + r * cos(a), y: center.y + r * sin(a))
-        }
-        let samples = (0...n).map { i in TouchSample(time: Double(i) / 240, location: at(Double(i) / 240), force: 1) }
-        let reference = ReferenceCurve(points: (0...(n * 8)).map { j in
-            let t = Double(j) / Double(n * 8) * duration
-            return TimedPoint(time: t, location: at(t))
-        })
-        return Stroke(id: "circle", events: FrameGrouping.events(from: samples, refreshRateHz: 60), reference: reference)
+        KnownAnswerStrokes.circle(radius: r, revolutionsPerSecond: 1 / duration, revolutions: 1, sampleRateHz: 240,
+                                  refreshRateHz: 60, center: center, force: 1, referenceOversampling: 8)
     }
 
     /// A fixed path with lines, a quadratic and a cubic, and a tap dot.

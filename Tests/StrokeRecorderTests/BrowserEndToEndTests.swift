@@ -1,6 +1,7 @@
 import Foundation
 import StrokeCore
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// The recorder in a real browser: `strokelab record` on a loopback port, its page in headless
@@ -14,8 +15,8 @@ final class BrowserEndToEndTests: XCTestCase {
     struct PenPoint { var x: Double, y: Double, pressure: Double, tiltX: Int, tiltY: Int }
 
     static func browserTools() throws -> (chromium: String, chromedriver: String) {
-        let chromium = JavaScriptRunner.onPath("chromium") ?? JavaScriptRunner.onPath("chromium-browser")
-        let driver = JavaScriptRunner.onPath("chromedriver")
+        let chromium = executableOnPath("chromium") ?? executableOnPath("chromium-browser")
+        let driver = executableOnPath("chromedriver")
         guard let chromium, let driver else {
             let missing = [chromium == nil ? "chromium" : nil, driver == nil ? "chromedriver" : nil].compactMap { $0 }
             let message = "SKIPPED: the recorder's browser end-to-end test needs \(missing.joined(separator: " and ")) on PATH; install them with: apt-get install chromium chromium-driver (make test does, as root)"
@@ -27,11 +28,11 @@ final class BrowserEndToEndTests: XCTestCase {
 
     func testPenAndTouchDrawnInChromiumAreStoredAsDispatchedAndRunAndRenderAcceptThem() throws {
         let tools = try Self.browserTools()
-        let directory = RecorderTestSupport.temporaryDirectory("browser-e2e")
+        let directory = TestPaths.temporaryDirectory("browser-e2e")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/recordings"
 
-        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", "0", "--out", out])
+        let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--port", "0", "--out", out])
         defer { recorder.stop() }
         let url = try recorder.waitForLine(startingWith: "listening on ")
         let browser = try WebDriverSession(chromedriver: tools.chromedriver, browser: tools.chromium)
@@ -66,7 +67,7 @@ final class BrowserEndToEndTests: XCTestCase {
         let status = try XCTUnwrap(try browser.evaluate("window.strokeRecorder.status()")?.string)
         XCTAssertTrue(status.hasPrefix("saved e2e-pen-"), status)
 
-        let files = RecorderTestSupport.files(out)
+        let files = TestPaths.files(out)
         XCTAssertEqual(files.count, 1, "\(files)")
         let path = out + "/" + (try XCTUnwrap(files.first))
         XCTAssertTrue(status.hasPrefix("saved \(files[0]) (2 strokes, "), status)
@@ -82,13 +83,13 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertEqual(recorder.waitForExit(), 0, recorder.standardError)
 
         // The recording goes through the rest of StrokeLab.
-        let run = try ManagedProcess(RecorderTestSupport.strokelab, ["run", "--trace", path, "--pipeline", "linear",
+        let run = try ManagedProcess(TestPaths.strokelab, ["run", "--trace", path, "--pipeline", "linear",
                                                                      "--pipeline", "midpoint-bezier|predict:recorded", "--out", directory + "/run"])
         defer { run.stop() }
         XCTAssertEqual(run.waitForExit(timeout: 120), 0, run.standardError)
         let results = try String(contentsOfFile: directory + "/run/results.csv", encoding: .utf8)
         XCTAssertTrue(results.contains(",stroke-0,linear,fidelity.mean,") && results.contains(",stroke-1,linear,"), String(results.prefix(400)))
-        let render = try ManagedProcess(RecorderTestSupport.strokelab, ["render", "--trace", path, "--out", directory + "/render.png"])
+        let render = try ManagedProcess(TestPaths.strokelab, ["render", "--trace", path, "--out", directory + "/render.png"])
         defer { render.stop() }
         XCTAssertEqual(render.waitForExit(timeout: 120), 0, render.standardError)
         let png = try AtomicFile.read(directory + "/render.png")
@@ -102,9 +103,9 @@ final class BrowserEndToEndTests: XCTestCase {
         guard let address = NetworkAddress.nonLoopbackIPv4() else {
             throw XCTSkip("SKIPPED: this machine has no non-loopback IPv4 address to open the page from")
         }
-        let directory = RecorderTestSupport.temporaryDirectory("browser-insecure")
+        let directory = TestPaths.temporaryDirectory("browser-insecure")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
+        let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
         defer { recorder.stop() }
         let url = try recorder.waitForLine(startingWith: "listening on ")
         let port = url.split(separator: ":").last?.filter(\.isNumber) ?? ""
@@ -124,7 +125,7 @@ final class BrowserEndToEndTests: XCTestCase {
         try browser.waitFor("window.strokeRecorder.status().indexOf('saved ') === 0 || window.strokeRecorder.status().indexOf('not saved') === 0")
         let status = try XCTUnwrap(try browser.evaluate("window.strokeRecorder.status()")?.string)
         XCTAssertTrue(status.hasPrefix("saved recording-"), status)
-        let files = RecorderTestSupport.files(directory)
+        let files = TestPaths.files(directory)
         XCTAssertEqual(files.count, 1)
         let path = directory + "/" + (files.first ?? "")
         let trace = try NativeTraceReader.read(path: path)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 import XCTest
 
 /// `strokelab record` as a user runs it: what it prints, what it stores, how it stops and fails.
@@ -12,7 +13,7 @@ final class RecordCommandTests: XCTestCase {
     var directory = ""
 
     override func setUp() {
-        directory = RecorderTestSupport.temporaryDirectory("record-cli")
+        directory = TestPaths.temporaryDirectory("record-cli")
     }
 
     override func tearDown() {
@@ -27,7 +28,7 @@ final class RecordCommandTests: XCTestCase {
 
     func testRecordServesThePageStoresUploadsAndStopsOnInterrupt() throws {
         let out = directory + "/recordings"
-        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", "0", "--out", out])
+        let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--port", "0", "--out", out])
         defer { recorder.stop() }
         let url = try recorder.waitForLine(startingWith: "listening on ")
         XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"), url)
@@ -41,7 +42,7 @@ final class RecordCommandTests: XCTestCase {
                                                        body: RecorderTestSupport.trace(name: "from the cli"))
         XCTAssertEqual(reply.status, 201, reply.text)
         let file = try XCTUnwrap(reply.file)
-        XCTAssertEqual(RecorderTestSupport.files(out), [file])
+        XCTAssertEqual(TestPaths.files(out), [file])
         let refused = try HTTPTestClient.requestBlocking("POST", "/traces", port: port, headers: [("Content-Type", "application/json")],
                                                          body: Array("{".utf8))
         XCTAssertEqual(refused.status, 400)
@@ -51,23 +52,23 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertTrue(recorder.standardOutput.contains("saved \(file) (1 strokes, 7 samples) from 127.0.0.1"), recorder.standardOutput)
         XCTAssertTrue(recorder.standardOutput.hasSuffix("stopped\n"), recorder.standardOutput)
         XCTAssertTrue(recorder.standardError.contains("refused POST /traces from 127.0.0.1: 400 upload:1:2: not valid JSON"), recorder.standardError)
-        XCTAssertEqual(RecorderTestSupport.files(out), [file])
+        XCTAssertEqual(TestPaths.files(out), [file])
     }
 
     func testAFileInPlaceOfTheOutputDirectoryIsAOneLineError() throws {
         let file = directory + "/not-a-directory"
         try AtomicFile.write(text: "x", to: file)
-        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", "0", "--out", file])
+        let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--port", "0", "--out", file])
         defer { recorder.stop() }
         XCTAssertEqual(recorder.waitForExit(), 1)
         XCTAssertEqual(recorder.standardError, "error: \(file): exists and is not a directory\n")
     }
 
     func testAPortInUseIsAOneLineError() throws {
-        let first = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", "0", "--out", directory + "/a"])
+        let first = try ManagedProcess(TestPaths.strokelab, ["record", "--port", "0", "--out", directory + "/a"])
         defer { first.stop() }
         let port = try port(try first.waitForLine(startingWith: "listening on "))
-        let second = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--port", String(port), "--out", directory + "/b"])
+        let second = try ManagedProcess(TestPaths.strokelab, ["record", "--port", String(port), "--out", directory + "/b"])
         defer { second.stop() }
         XCTAssertEqual(second.waitForExit(), 1)
         let message = second.standardError
@@ -77,7 +78,7 @@ final class RecordCommandTests: XCTestCase {
     }
 
     func testHostOnAllInterfacesWarnsThatOtherDevicesCanUpload() throws {
-        let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
+        let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
         defer { recorder.stop() }
         let url = try recorder.waitForLine(startingWith: "listening on ")
         XCTAssertTrue(url.hasPrefix("http://0.0.0.0:"), url)
@@ -97,7 +98,7 @@ final class RecordCommandTests: XCTestCase {
 
     func testOptionsOutOfRangeAreRefused() throws {
         for (arguments, message) in [(["--port", "70000"], "--port must be 0…65535"), (["--max-upload-mb", "0"], "--max-upload-mb must be in (0, 1024]")] {
-            let recorder = try ManagedProcess(RecorderTestSupport.strokelab, ["record", "--out", directory] + arguments)
+            let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--out", directory] + arguments)
             defer { recorder.stop() }
             XCTAssertEqual(recorder.waitForExit(), 64, "a usage error (EX_USAGE)")
             XCTAssertTrue(recorder.standardError.contains(message), recorder.standardError)

@@ -1,43 +1,13 @@
 import Foundation
 import NIOConcurrencyHelpers
 import StrokeIO
+import StrokeTestSupport
 @testable import StrokeRecorder
 import XCTest
 
-/// Paths and fixtures the recorder's tests share.
+/// The recorder tests' trace fixture (paths, temporary directories and the built `strokelab`
+/// come from StrokeTestSupport's `TestPaths`).
 enum RecorderTestSupport {
-    /// The package root.
-    static let packageRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    }()
-
-    /// The directory with the built products (the `strokelab` executable).
-    static var productsDirectory: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        fatalError("cannot find the products directory")
-        #else
-        return Bundle.main.bundleURL
-        #endif
-    }
-
-    /// The built `strokelab`.
-    static var strokelab: String { productsDirectory.appendingPathComponent("strokelab").path }
-
-    /// A fresh temporary directory; the caller removes it.
-    static func temporaryDirectory(_ tag: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strokelab-\(tag)-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    /// The files in `directory` (hidden ones included), sorted.
-    static func files(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
     /// A small valid native trace: one stylus stroke of `samples` moved events, named `name`.
     static func trace(name: String? = "circle", samples: Int = 5, tag: Double = 0) -> [UInt8] {
         var events: [String] = ["{\"phase\": \"began\", \"samples\": [[0, \(10 + tag), 10, 0.5]]}"]
@@ -73,7 +43,7 @@ final class RunningRecorder: @unchecked Sendable {
     /// Starts a server storing into a fresh directory.
     static func start(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
                       directory: String? = nil) async throws -> RunningRecorder {
-        let directory = directory ?? RecorderTestSupport.temporaryDirectory("recorder")
+        let directory = directory ?? TestPaths.temporaryDirectory("recorder")
         let store = try TraceStore(directory: directory)
         let events = NIOLockedValueBox<[RecorderEvent]>([])
         let server = try await RecorderServer.start(host: host, port: 0, store: store, maximumUploadBytes: maximumUploadBytes,
@@ -89,7 +59,7 @@ final class RunningRecorder: @unchecked Sendable {
     }
 
     /// The stored traces (no temporary files may remain).
-    var files: [String] { RecorderTestSupport.files(directory) }
+    var files: [String] { TestPaths.files(directory) }
 
     /// Stops the server and removes its directory.
     func stop() async {

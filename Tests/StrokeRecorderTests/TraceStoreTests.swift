@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
 import StrokeIO
+import StrokeTestSupport
 @testable import StrokeRecorder
 import XCTest
 
@@ -10,7 +11,7 @@ final class TraceStoreTests: XCTestCase {
     var directory = ""
 
     override func setUp() {
-        directory = RecorderTestSupport.temporaryDirectory("store")
+        directory = TestPaths.temporaryDirectory("store")
     }
 
     override func tearDown() {
@@ -28,7 +29,7 @@ final class TraceStoreTests: XCTestCase {
         XCTAssertEqual([a, b, c], ["circle-20261123-114512.json", "circle-20261123-114512-2.json", "circle-20261123-114512-3.json"])
         XCTAssertEqual(try AtomicFile.read(directory + "/" + a), Array("a".utf8))
         XCTAssertEqual(try AtomicFile.read(directory + "/" + c), Array("c".utf8))
-        XCTAssertEqual(RecorderTestSupport.files(directory), [a, b, c].sorted(), "no temporary file is left")
+        XCTAssertEqual(TestPaths.files(directory), [a, b, c].sorted(), "no temporary file is left")
     }
 
     func testAnExistingFileIsNeverReplaced() throws {
@@ -55,7 +56,7 @@ final class TraceStoreTests: XCTestCase {
         for (k, name) in all {
             XCTAssertEqual(String(decoding: try AtomicFile.read(directory + "/" + name), as: UTF8.self), "upload \(k)")
         }
-        XCTAssertEqual(RecorderTestSupport.files(directory).count, count)
+        XCTAssertEqual(TestPaths.files(directory).count, count)
     }
 
     func testAnEmptyFileCanBeStored() throws {

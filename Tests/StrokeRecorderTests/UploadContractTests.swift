@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 @testable import StrokeRecorder
 import XCTest
 
@@ -228,7 +229,7 @@ final class UploadContractTests: XCTestCase {
 
     func testPathLikeNamesStayInsideTheOutputDirectory() async throws {
         // The output directory alone in a parent of its own: "../x" would land in the parent.
-        let parent = RecorderTestSupport.temporaryDirectory("parent")
+        let parent = TestPaths.temporaryDirectory("parent")
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let recorder = try await startRecorder(directory: parent + "/out")
         for (name, stem) in [("../x", "x"), ("../../../../tmp/evil", "tmp-evil"), ("/etc/passwd", "etc-passwd"),
@@ -242,7 +243,7 @@ final class UploadContractTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: recorder.directory + "/" + file))
         }
         XCTAssertEqual(recorder.files.count, 8)
-        XCTAssertEqual(RecorderTestSupport.files(parent), ["out"], "nothing written next to the output directory")
+        XCTAssertEqual(TestPaths.files(parent), ["out"], "nothing written next to the output directory")
     }
 
     func testMalformedRequestsAndOversizedHeadersGet400AndTheServerGoesOn() async throws {

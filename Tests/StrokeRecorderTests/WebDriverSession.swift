@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeTestSupport
 
 /// A headless Chromium driven through chromedriver's HTTP API (W3C WebDriver), with DevTools
 /// protocol commands sent through chromedriver's `POST /session/{id}/goog/cdp/execute` — no
@@ -17,7 +18,7 @@ final class WebDriverSession {
     /// Starts chromedriver and a headless `browser` with a window of `width` × `height`.
     init(chromedriver: String, browser: String, width: Int = 900, height: Int = 700) throws {
         port = try ManagedProcess.freePort()
-        profile = RecorderTestSupport.temporaryDirectory("chromium-profile")
+        profile = TestPaths.temporaryDirectory("chromium-profile")
         driver = try ManagedProcess(chromedriver, ["--port=\(port)", "--allowed-ips=127.0.0.1"])
         do {
             try waitUntilReady()

@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -22,7 +23,7 @@ final class CatmullRomTests: XCTestCase {
 
     func testTheCurvePassesThroughEverySampleForEveryAlphaAndEnd() throws {
         let points = Self.unevenStroke()
-        let stroke = TestStrokes.oneSamplePerEvent(points)
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent(points)
         for alpha in ["0", "0.5", "1", "0.25"] {
             for ends in ["reflect", "duplicate"] {
                 let r = try TestStrokes.replay(stroke, "interp:catmull-rom(alpha=\(alpha),ends=\(ends),tail=complete)")
@@ -51,7 +52,7 @@ final class CatmullRomTests: XCTestCase {
     func testCentripetalAvoidsTheCuspTheUniformFormMakes() throws {
         let points = [Point(x: 0, y: 0), Point(x: 0, y: 1), Point(x: 0.2, y: 1.1), Point(x: 3, y: 1)]
         for (alpha, cusp) in [(0.0, true), (0.5, false), (1.0, false)] {
-            let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:catmull-rom(alpha=\(alpha))")
+            let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:catmull-rom(alpha=\(alpha))")
             let middle = CurveGeometry.pieces(r.path)[1]
             XCTAssertEqual(CurveGeometry.hasCuspOrLoop(middle), cusp, "α=\(alpha)")
         }
@@ -69,7 +70,7 @@ final class CatmullRomTests: XCTestCase {
             points.append(Point(x: 150 * Double.cos(a) + Double.random(in: -1...1, using: &g),
                                 y: 150 * Double.sin(a) + Double.random(in: -1...1, using: &g)))
         }
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "catmull-rom")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "catmull-rom")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertEqual(pieces.count, points.count - 1)
         XCTAssertFalse(pieces.contains(where: CurveGeometry.hasCuspOrLoop))
@@ -77,7 +78,7 @@ final class CatmullRomTests: XCTestCase {
 
     func testASegmentIsCommittedWhenTheSampleAfterItsEndArrives() throws {
         let points = (0..<8).map { Point(x: Double($0) * 10, y: Double($0 * $0)) }
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:catmull-rom")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:catmull-rom")
         // Events 0 and 1: nothing committed; from event k ≥ 2 the segment ending at sample
         // k − 1 is (a move first, then one cubic per event).
         XCTAssertEqual(r.frames.map(\.committedCount), [0, 0, 2, 3, 4, 5, 6, 8])
@@ -91,25 +92,25 @@ final class CatmullRomTests: XCTestCase {
 
     func testPublishedTailNeverDrawsTheLastSegmentNorATap() throws {
         let points = (0..<6).map { Point(x: Double($0) * 10, y: 0) }
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:catmull-rom(tail=published)")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:catmull-rom(tail=published)")
         XCTAssertEqual(r.path.currentPoint, points[4])
         XCTAssertTrue(r.provisional.isEmpty)
-        let tap = try TestStrokes.replay(TestStrokes.oneSamplePerEvent([Point(x: 1, y: 1)]), "interp:catmull-rom(tail=published)")
+        let tap = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent([Point(x: 1, y: 1)]), "interp:catmull-rom(tail=published)")
         XCTAssertTrue(tap.path.isEmpty)
-        let dot = try TestStrokes.replay(TestStrokes.oneSamplePerEvent([Point(x: 1, y: 1)]), "interp:catmull-rom")
+        let dot = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent([Point(x: 1, y: 1)]), "interp:catmull-rom")
         XCTAssertEqual(dot.path.elements, [.move(to: Point(x: 1, y: 1)), .line(to: Point(x: 1, y: 1))])
     }
 
     func testRepeatedSamplesAreMergedAndTheEndsFollowThePhantomChoice() throws {
         let points = [Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 10)]
-        let reflect = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:catmull-rom")
+        let reflect = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:catmull-rom")
         XCTAssertEqual(reflect.path.elements.filter { !$0.isMove }.count, 2)
         // Reflected phantom: the first handle lies a third of the way along the first chord.
         guard case .curve(_, let h1, _) = reflect.path.elements[1] else { return XCTFail("not a cubic") }
         XCTAssertEqual(h1.x, 10.0 / 3, accuracy: 1e-12)
         XCTAssertEqual(h1.y, 0, accuracy: 1e-12)
         // Duplicated phantom, centripetal: the end handle vanishes.
-        let duplicate = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:catmull-rom(ends=duplicate)")
+        let duplicate = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:catmull-rom(ends=duplicate)")
         guard case .curve(_, let d1, _) = duplicate.path.elements[1] else { return XCTFail("not a cubic") }
         XCTAssertEqual(d1, Point(x: 0, y: 0))
     }

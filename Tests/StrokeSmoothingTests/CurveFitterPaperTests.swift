@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -11,9 +12,7 @@ import XCTest
 /// (the port repeats Paper.js's operations in its order; the difference printed is 0).
 final class CurveFitterPaperTests: XCTestCase {
     func testFitsMatchPaperJSPathFitter() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/paper.js/pathfitter-runs.json")
-        let root = try XCTUnwrap(ExactJSON.parse(Array(try Data(contentsOf: url))) as? [String: Any])
+        let root = try RepositoryFixtures.load("paper.js/pathfitter-runs.json")
         let cases = try XCTUnwrap(root["cases"] as? [[String: Any]])
         XCTAssertEqual(cases.count, 5)
         for c in cases {

@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -16,7 +17,7 @@ final class FitCurveTests: XCTestCase {
 
     func testEverySampleLiesWithinTheErrorOfTheCommittedCurve() throws {
         let points = CatmullRomTests.unevenStroke()
-        let stroke = TestStrokes.oneSamplePerEvent(points)
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent(points)
         for (error, window) in [(0.25, 32), (1.0, 32), (3.0, 8), (1.0, 200)] {
             let r = try TestStrokes.replay(stroke, "interp:fit-curve(error=\(error),window=\(window))")
             let pieces = CurveGeometry.pieces(r.path)
@@ -32,7 +33,7 @@ final class FitCurveTests: XCTestCase {
 
     func testASampledCubicIsRecoveredAsOneSegment() throws {
         let points = Self.cubicSamples(30)
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:fit-curve(error=0.5)")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:fit-curve(error=0.5)")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertEqual(pieces.count, 1)
         // And it is that cubic: every point of it within the error.
@@ -58,7 +59,7 @@ final class FitCurveTests: XCTestCase {
         var points: [Point] = []
         for i in 0...30 { points.append(Point(x: Double(i) * 3, y: Double(i) * 0.5)) }
         for i in 1...30 { points.append(Point(x: 90 - Double(i) * 2.6, y: 15 + Double(i) * 1.5)) }
-        let stroke = TestStrokes.oneSamplePerEvent(points)
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent(points)
         let sharp = CurveGeometry.pieces(try TestStrokes.replay(stroke, "interp:fit-curve(error=0.5,corner=60)").path)
         let corner = Point(x: 90, y: 15)
         let joinsAtCorner = zip(sharp, sharp.dropFirst()).filter { $0.0.element.endPoint == corner }
@@ -71,7 +72,7 @@ final class FitCurveTests: XCTestCase {
 
     func testCommittedCubicsAreNeverRevisedAndTheTailIsTheNewestFit() throws {
         let points = CatmullRomTests.unevenStroke()
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "fit-curve")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "fit-curve")
         // Frames only ever add committed elements; the final ink starts with each frame's.
         var last = 0
         for f in r.frames {
@@ -91,7 +92,7 @@ final class FitCurveTests: XCTestCase {
             let a = Double(i) * 0.02
             return Point(x: 100 * Double.cos(a), y: 100 * Double.sin(a))
         }
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:fit-curve(error=0.5,window=16)")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:fit-curve(error=0.5,window=16)")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertGreaterThanOrEqual(pieces.count, 400 / 16)
         var worst = 0.0
@@ -102,7 +103,7 @@ final class FitCurveTests: XCTestCase {
 
     func testAStrokeAtOnePlaceIsADot() throws {
         let p = Point(x: 4, y: 5)
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent([p, p, p]), "fit-curve")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent([p, p, p]), "fit-curve")
         XCTAssertEqual(r.path.elements, [.move(to: p), .line(to: p)])
     }
 }

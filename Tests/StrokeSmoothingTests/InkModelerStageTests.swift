@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -25,15 +26,9 @@ final class InkModelerStageTests: XCTestCase {
         var description: String { "max abs error: time \(time) s, position \(position), velocity \(velocity), pressure \(pressure)" }
     }
 
-    /// The peer's float32 columns, read back as float32 (printed with %.9g).
+    /// The peer's float32 columns, read back as float32.
     private func columns(_ object: Any?) throws -> [String: [Double]] {
-        let dict = try XCTUnwrap(object as? [String: Any])
-        var out: [String: [Double]] = [:]
-        for key in ["time", "x", "y", "vx", "vy", "pressure"] {
-            let column = try XCTUnwrap(dict[key] as? [Double], key)
-            out[key] = key == "time" ? column : column.map { Double(Float($0)) }
-        }
-        return out
+        try PeerOracles.float32Columns(object, ["time", "x", "y", "vx", "vy", "pressure"])
     }
 
     private func modeledRun(_ oracleName: String, label: String, expectedCount: Int) throws {

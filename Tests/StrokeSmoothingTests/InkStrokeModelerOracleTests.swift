@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -18,33 +19,14 @@ import XCTest
 final class InkStrokeModelerOracleTests: XCTestCase {
     private static let tolerance = 2e-3
 
-    private var oracles: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/oracles")
-    }
-
-    private struct Circle {
-        var t: [Double], x: [Double], y: [Double], pressure: [Double]
-    }
-
-    private func load(_ name: String) throws -> (Circle, [String: Any]) {
-        let inputURL = oracles.appendingPathComponent("input_circle240.json")
-        let oracleURL = oracles.appendingPathComponent("ink_stroke_modeler/\(name)")
-        guard FileManager.default.fileExists(atPath: oracleURL.path),
-              FileManager.default.fileExists(atPath: inputURL.path) else {
-            throw XCTSkip("ink-stroke-modeler oracle vectors not found at \(oracleURL.path) (shared/ beside the package root)")
-        }
-        // Read with exact number parsing (see ExactJSON).
-        let input = try XCTUnwrap(ExactJSON.parse(Array(Data(contentsOf: inputURL))) as? [String: Any])
-        let oracle = try XCTUnwrap(ExactJSON.parse(Array(Data(contentsOf: oracleURL))) as? [String: Any])
-        let circle = Circle(t: try XCTUnwrap(input["t"] as? [Double]), x: try XCTUnwrap(input["x"] as? [Double]),
-                            y: try XCTUnwrap(input["y"] as? [Double]),
-                            pressure: try XCTUnwrap(input["pressure"] as? [Double]))
-        return (circle, oracle)
+    /// The shared circle and the oracle `ink_stroke_modeler/<name>`, read exactly; skipped
+    /// when either is absent.
+    private func load(_ name: String) throws -> (PeerOracles.Circle, [String: Any]) {
+        (try PeerOracles.circle(), try PeerOracles.load("ink_stroke_modeler/\(name)"))
     }
 
     /// The oracle driver's input i: 0 = down, last = up, the rest move.
-    private func input(_ c: Circle, _ i: Int) -> InkModelerInput {
+    private func input(_ c: PeerOracles.Circle, _ i: Int) -> InkModelerInput {
         let type: InkModelerInput.EventType = i == 0 ? .down : (i == c.t.count - 1 ? .up : .move)
         return InkModelerInput(eventType: type, time: c.t[i], position: Point(x: c.x[i], y: c.y[i]),
                                pressure: c.pressure[i])
@@ -71,14 +53,9 @@ final class InkStrokeModelerOracleTests: XCTestCase {
         }
     }
 
+    /// The peer's float32 columns, read back as float32.
     private func columns(_ object: Any?) throws -> [String: [Double]] {
-        let dict = try XCTUnwrap(object as? [String: Any])
-        var out: [String: [Double]] = [:]
-        for key in ["time", "x", "y", "vx", "vy", "ax", "ay", "pressure"] {
-            let column = try XCTUnwrap(dict[key] as? [Double], "oracle column \(key)")
-            out[key] = key == "time" ? column : column.map { Double(Float($0)) }
-        }
-        return out
+        try PeerOracles.float32Columns(object, ["time", "x", "y", "vx", "vy", "ax", "ay", "pressure"])
     }
 
     private func runModeled(_ name: String, parameters: InkStrokeModeler.Parameters, expectedCount: Int) throws {

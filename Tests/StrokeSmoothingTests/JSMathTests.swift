@@ -1,4 +1,5 @@
 import Foundation
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -7,8 +8,7 @@ import XCTest
 /// where glibc rounds differently, as bit patterns; every one must match exactly.
 final class JSMathTests: XCTestCase {
     private func rows(_ key: String) throws -> [[Double]] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/js-math/v8-math.json")
+        let url = RepositoryFixtures.url("js-math/v8-math.json")
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let table = try XCTUnwrap(root[key] as? [[String]])
         return try table.map { row in try row.map { Double(bitPattern: try XCTUnwrap(UInt64($0, radix: 16))) } }

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -69,30 +70,21 @@ final class KalmanPredictorTests: XCTestCase {
 
     // MARK: - Oracle: ink-stroke-modeler run on the shared noisy circle
 
-    private var oracles: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/oracles")
-    }
-
     /// ink's Predict() after each input is a catch-up connector (from its spring model's
     /// tip, which StrokeLab does not model) ending exactly at the Kalman-estimated position,
     /// followed by `NumberOfPointsToPredict` samples of the estimated cubic every 1/180 s.
     /// The tail — estimate and extrapolated samples — depends only on the Kalman predictor,
     /// so it is compared here sample by sample.
     func testMatchesInkStrokeModelerKalmanPredictionsOnTheNoisyCircle() throws {
-        let inputURL = oracles.appendingPathComponent("input_circle240.json")
-        let oracleURL = oracles.appendingPathComponent("ink_stroke_modeler/circle240_kalman.json")
-        guard FileManager.default.fileExists(atPath: oracleURL.path) else {
-            throw XCTSkip("oracle vectors not found at \(oracleURL.path) (shared/ beside the package root)")
-        }
-        let input = try JSONSerialization.jsonObject(with: Data(contentsOf: inputURL)) as! [String: Any]
-        let oracle = try JSONSerialization.jsonObject(with: Data(contentsOf: oracleURL)) as! [String: Any]
-        let t = input["t"] as! [Double], x = input["x"] as! [Double], y = input["y"] as! [Double]
-        let predictions = oracle["predictions"] as! [String: Any]
-        let offset = predictions["offset"] as! [Int], count = predictions["count"] as! [Int]
-        let flat = predictions["flat"] as! [String: Any]
-        let px = flat["x"] as! [Double], py = flat["y"] as! [Double]
-        let pvx = flat["vx"] as! [Double], pvy = flat["vy"] as! [Double]
+        // Read exactly (StrokeTestSupport's ExactJSON); skipped when the oracles are absent.
+        let circle = try PeerOracles.circle()
+        let oracle = try PeerOracles.load("ink_stroke_modeler/circle240_kalman.json")
+        let t = circle.t, x = circle.x, y = circle.y
+        let predictions = try XCTUnwrap(oracle["predictions"] as? [String: Any])
+        let offset = try XCTUnwrap(ExactJSON.ints(predictions["offset"])), count = try XCTUnwrap(ExactJSON.ints(predictions["count"]))
+        let flat = try XCTUnwrap(predictions["flat"] as? [String: Any])
+        let px = try PeerOracles.numbers(flat, "x"), py = try PeerOracles.numbers(flat, "y")
+        let pvx = try PeerOracles.numbers(flat, "vx"), pvy = try PeerOracles.numbers(flat, "vy")
 
         // The oracle's parameters: ink's test defaults in points, prediction interval 1/60 s.
         var predictor = try KalmanPredictor({ var q = KalmanPredictor.Parameters(); q.horizonMs = 1000.0 / 60; return q }())

@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -58,15 +59,13 @@ final class KritaFilterTests: XCTestCase {
             y += r * samples[i].location.y
             sum += r
         }
-        XCTAssertEqual(out[4].location.x, x / sum, accuracy: 1e-12)
-        XCTAssertEqual(out[4].location.y, y / sum, accuracy: 1e-12)
+        assertClose(out[4].location, Point(x: x / sum, y: y / sum), tolerance: 1e-12)
     }
 
     func testWeightedLeavesAConstantInputConstantAndSmoothsPressureOnRequest() throws {
         let still = (0..<20).map { AttributedSample(time: Double($0) / 100, location: Point(x: 7, y: 9), force: 0.5, maximumPossibleForce: 1) }
         for (o, s) in zip(run(try KritaWeightedFilter(), still), still) {
-            XCTAssertEqual(o.location.x, s.location.x, accuracy: 1e-12)
-            XCTAssertEqual(o.location.y, s.location.y, accuracy: 1e-12)
+            assertClose(o.location, s.location, tolerance: 1e-12)
         }
         let pressures = line(30) { i in i % 2 == 0 ? 0.2 : 0.8 }
         let plain = run(try KritaWeightedFilter(), pressures)

@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -27,8 +28,7 @@ final class LeastSquaresPredictorTests: XCTestCase {
             for ahead in [0.0, 0.008, 0.016, 0.033, 0.05] {
                 let got = try XCTUnwrap(p.predictedLocation(ahead: ahead, for: event))
                 let want = quadratic(times.last! + ahead)
-                XCTAssertEqual(got.x, want.x, accuracy: 1e-9, "window \(window) ahead \(ahead)")
-                XCTAssertEqual(got.y, want.y, accuracy: 1e-9, "window \(window) ahead \(ahead)")
+                assertClose(got, want, tolerance: 1e-9, "window \(window) ahead \(ahead)")
             }
         }
     }
@@ -111,8 +111,7 @@ final class LeastSquaresPredictorTests: XCTestCase {
         for ahead in [0.004, 0.0167, 0.03] {
             let a = try XCTUnwrap(lsq.predictedLocation(ahead: ahead, for: event))
             let b = try XCTUnwrap(quad.predictedLocation(ahead: ahead, for: event))
-            XCTAssertEqual(a.x, b.x, accuracy: 1e-9)
-            XCTAssertEqual(a.y, b.y, accuracy: 1e-9)
+            assertClose(a, b, tolerance: 1e-9)
         }
     }
 }

@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -34,8 +35,8 @@ final class PerfectFreehandOracleTests: XCTestCase {
     }()
 
     private func check(_ run: Run) throws {
-        let circle = try OracleFiles.circle()
-        let oracle = try OracleFiles.object("perfect_freehand/\(run.file).json")
+        let circle = try PeerOracles.circle()
+        let oracle = try PeerOracles.load("perfect_freehand/\(run.file).json")
         let input = circle.x.indices.map {
             PerfectFreehand.InputPoint(x: circle.x[$0], y: circle.y[$0], pressure: run.withPressure ? circle.pressure[$0] : nil)
         }
@@ -50,13 +51,13 @@ final class PerfectFreehandOracleTests: XCTestCase {
         ]
         var worst = 0.0
         for (name, value) in fields {
-            let d = maxAbsDifference(points.map(value), try OracleFiles.numbers(sp, name))
+            let d = maxAbsDifference(points.map(value), try PeerOracles.numbers(sp, name))
             XCTAssertLessThanOrEqual(d, Self.tolerance, "\(run.file) stroke_points.\(name)")
             worst = max(worst, d)
         }
         // Outline, one-shot.
         let ol = oracle["outline"] as? [String: Any]
-        let ox = try OracleFiles.numbers(ol, "x"), oy = try OracleFiles.numbers(ol, "y")
+        let ox = try PeerOracles.numbers(ol, "x"), oy = try PeerOracles.numbers(ol, "y")
         let outline = PerfectFreehand.outline(points, run.options)
         XCTAssertEqual(outline.count, ox.count, "\(run.file) outline count")
         let dOneShot = max(maxAbsDifference(outline.map(\.x), ox), maxAbsDifference(outline.map(\.y), oy))

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -21,9 +22,7 @@ final class PerfectFreehandPortedTests: XCTestCase {
     }
 
     private static func loadFixture() throws -> Fixture {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/perfect-freehand/jest-snapshots.json")
-        let bytes = Array(try Data(contentsOf: url))
+        let bytes = Array(try Data(contentsOf: RepositoryFixtures.url("perfect-freehand/jest-snapshots.json")))
         let root = try XCTUnwrap(ExactJSON.parse(bytes) as? [String: Any])
         let rawInputs = try XCTUnwrap(root["inputs"] as? [String: Any])
         var inputs: [String: [PerfectFreehand.InputPoint]] = [:]

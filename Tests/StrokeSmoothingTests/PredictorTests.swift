@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -14,8 +15,7 @@ final class PredictorTests: XCTestCase {
         var p = try LinearPredictor(HorizonParameters(horizonMs: 20))
         feed(&p, [(0, 0, 0), (0.01, 5, 1), (0.02, 6, 2)])
         let q = try XCTUnwrap(p.predictedLocation(ahead: 0.02, for: event))
-        XCTAssertEqual(q.x, 6 + 100 * 0.02, accuracy: 1e-12)
-        XCTAssertEqual(q.y, 2 + 100 * 0.02, accuracy: 1e-12)
+        assertClose(q, Point(x: 6 + 100 * 0.02, y: 2 + 100 * 0.02), tolerance: 1e-12)
         var drawn: [AttributedSample] = []
         p.appendPrediction(for: event, tip: nil, to: &drawn)
         XCTAssertEqual(drawn.count, 1)
@@ -43,8 +43,7 @@ final class PredictorTests: XCTestCase {
         feed(&p, [(0.000, x(0), y(0)), (0.004, x(0.004), y(0.004)), (0.011, x(0.011), y(0.011))])
         for h in [0.005, 0.016, 0.05] {
             let q = try XCTUnwrap(p.predictedLocation(ahead: h, for: event))
-            XCTAssertEqual(q.x, x(0.011 + h), accuracy: 1e-9)
-            XCTAssertEqual(q.y, y(0.011 + h), accuracy: 1e-9)
+            assertClose(q, Point(x: x(0.011 + h), y: y(0.011 + h)), tolerance: 1e-9)
         }
         var drawn: [AttributedSample] = []
         p.appendPrediction(for: event, tip: nil, to: &drawn)

@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -7,7 +8,7 @@ import XCTest
 final class QuadMidpointTests: XCTestCase {
     func testEveryJoinIsG1() throws {
         let points = CatmullRomTests.unevenStroke()
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:quad-midpoint")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:quad-midpoint")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertEqual(pieces.count, points.count)   // a line, n − 2 quadratics, a line
         var worst = 0.0
@@ -20,7 +21,7 @@ final class QuadMidpointTests: XCTestCase {
 
     func testQuadraticsRunFromMidpointToMidpointWithTheSamplesAsControls() throws {
         let points = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:quad-midpoint")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:quad-midpoint")
         XCTAssertEqual(r.path.elements, [
             .move(to: Point(x: 0, y: 0)), .line(to: Point(x: 5, y: 0)),
             .quadCurve(to: Point(x: 10, y: 5), control: Point(x: 10, y: 0)),
@@ -34,11 +35,11 @@ final class QuadMidpointTests: XCTestCase {
 
     func testPublishedTailLeavesTheLastHalfSegmentAndTapsUndrawn() throws {
         let points = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)]
-        let r = try TestStrokes.replay(TestStrokes.oneSamplePerEvent(points), "interp:quad-midpoint(tail=published)")
+        let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:quad-midpoint(tail=published)")
         XCTAssertEqual(r.path.currentPoint, Point(x: 10, y: 5))
         XCTAssertTrue(r.provisional.isEmpty)
-        XCTAssertTrue(try TestStrokes.replay(TestStrokes.oneSamplePerEvent([Point(x: 1, y: 2)]), "interp:quad-midpoint(tail=published)").path.isEmpty)
-        XCTAssertEqual(try TestStrokes.replay(TestStrokes.oneSamplePerEvent([Point(x: 1, y: 2)]), "quad-midpoint").path.elements,
+        XCTAssertTrue(try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent([Point(x: 1, y: 2)]), "interp:quad-midpoint(tail=published)").path.isEmpty)
+        XCTAssertEqual(try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent([Point(x: 1, y: 2)]), "quad-midpoint").path.elements,
                        [.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 1, y: 2))])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -22,7 +23,7 @@ final class SignaturePadOracleTests: XCTestCase {
         var fields: [String: [Double]] = [:]
         for key in ["start_x", "start_y", "control1_x", "control1_y", "control2_x", "control2_y", "end_x", "end_y",
                     "start_width", "end_width", "length_approx"] {
-            fields[key] = try OracleFiles.numbers(c, key)
+            fields[key] = try PeerOracles.numbers(c, key)
         }
         return Curves(fields: fields, count: Int(try XCTUnwrap(c?["count"] as? Double)))
     }
@@ -46,8 +47,8 @@ final class SignaturePadOracleTests: XCTestCase {
     }
 
     func testLivePointerPathMatchesThePeer() throws {
-        let circle = try OracleFiles.circle()
-        let oracle = try OracleFiles.object("signature_pad/circle240_live_throttle0.json")
+        let circle = try PeerOracles.circle()
+        let oracle = try PeerOracles.load("signature_pad/circle240_live_throttle0.json")
         var options = SignaturePadOptions()
         options.throttle = 0
         var builder = SignaturePadCurveBuilder(options: options)
@@ -68,9 +69,9 @@ final class SignaturePadOracleTests: XCTestCase {
         }
         let k = oracle["kept_points"] as? [String: Any]
         XCTAssertEqual(kept.count, 462)
-        let dKept = max(maxAbsDifference(kept.map(\.x), try OracleFiles.numbers(k, "x")),
-                        maxAbsDifference(kept.map(\.y), try OracleFiles.numbers(k, "y")),
-                        maxAbsDifference(kept.map(\.time), try OracleFiles.numbers(k, "time_ms")))
+        let dKept = max(maxAbsDifference(kept.map(\.x), try PeerOracles.numbers(k, "x")),
+                        maxAbsDifference(kept.map(\.y), try PeerOracles.numbers(k, "y")),
+                        maxAbsDifference(kept.map(\.time), try PeerOracles.numbers(k, "time_ms")))
         XCTAssertLessThanOrEqual(dKept, Self.tolerance, "kept points")
         let oracleDots = try XCTUnwrap(oracle["dots"] as? [Any])
         XCTAssertEqual(dots.count, oracleDots.count)
@@ -81,8 +82,8 @@ final class SignaturePadOracleTests: XCTestCase {
     /// `fromData` stamps a time of 0 with `Date.now()` (`time || Date.now()`): in the oracle
     /// run the library's clock still read the live run's last time, t₁₉₉₉ × 1000 ms.
     func testFromDataMatchesThePeer() throws {
-        let circle = try OracleFiles.circle()
-        let oracle = try OracleFiles.object("signature_pad/circle240_fromData.json")
+        let circle = try PeerOracles.circle()
+        let oracle = try PeerOracles.load("signature_pad/circle240_fromData.json")
         let points = circle.t.indices.map { SignaturePadPoint(x: circle.x[$0], y: circle.y[$0], time: circle.t[$0] * 1000) }
         let out = SignaturePadCurveBuilder.fromData(points, now: circle.t[circle.t.count - 1] * 1000)
         let drawn = out.compactMap { if case .curve(let c) = $0 { return c } else { return nil } }
@@ -95,8 +96,8 @@ final class SignaturePadOracleTests: XCTestCase {
     /// loose width tolerance), with twice the library's end width as the ink width, and the
     /// first dot.
     func testTheStageCommitsTheLibrarysCurvesAndWidths() throws {
-        let circle = try OracleFiles.circle()
-        let oracle = try OracleFiles.object("signature_pad/circle240_live_throttle0.json")
+        let circle = try PeerOracles.circle()
+        let oracle = try PeerOracles.load("signature_pad/circle240_live_throttle0.json")
         let peer = try curves(oracle)
         let samples = circle.t.indices.map { TouchSample(time: circle.t[$0], x: circle.x[$0], y: circle.y[$0]) }
         let stroke = Stroke(id: "circle", events: [TouchEvent(phase: .began, samples: [samples[0]]),

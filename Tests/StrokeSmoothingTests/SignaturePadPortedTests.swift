@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -52,9 +53,7 @@ final class SignaturePadPortedTests: XCTestCase {
     // signature_pad.test.ts, #toSVG returns SVG image (fromData(face))
 
     func testFromDataOfTheFaceFixtureDrawsTheSnapshotsSVG() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/signature_pad/face-svg.json")
-        let root = try XCTUnwrap(ExactJSON.parse(Array(try Data(contentsOf: url))) as? [String: Any])
+        let root = try RepositoryFixtures.load("signature_pad/face-svg.json")
         let groups = try XCTUnwrap(root["groups"] as? [Any])
         var drawn: [SignaturePadOutput] = []
         for g in groups {

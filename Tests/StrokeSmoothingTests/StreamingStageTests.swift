@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -71,7 +72,7 @@ final class StreamingStageTests: XCTestCase {
 
     func testAFilterThatNeverEmitsDrawsNothingAndNothingCrashes() throws {
         // A tap through a long string: only the pen-down sample is ever emitted.
-        let tap = TestStrokes.oneSamplePerEvent([Point(x: 5, y: 5), Point(x: 6, y: 5), Point(x: 5.5, y: 5.5)])
+        let tap = KnownAnswerStrokes.oneSamplePerEvent([Point(x: 5, y: 5), Point(x: 6, y: 5), Point(x: 5.5, y: 5.5)])
         let r = try TestStrokes.replay(tap, "coalesced|filter:pulled-string(length=50)|interp:linear(tail=complete)")
         XCTAssertEqual(r.ink.elements, [.move(to: Point(x: 5, y: 5)), .line(to: Point(x: 5, y: 5))], "a dot where the pen touched")
         XCTAssertEqual(r.frames.count, tap.events.count)

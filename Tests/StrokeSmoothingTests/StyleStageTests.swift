@@ -1,5 +1,6 @@
 import RealModule
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeSmoothing
 
@@ -199,7 +200,7 @@ final class StyleStageTests: XCTestCase {
         XCTAssertEqual(ink(scribble, plain).width, 6)
         XCTAssertEqual(ink(scribble, plain).blend, .normal)
         XCTAssertEqual(ink(forceSketch, plain).width, 10)
-        let stroke = TestStrokes.oneSamplePerEvent(TestStrokes.circle(radius: 20, perRevolution: 30, count: 31))
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent(KnownAnswerStrokes.circlePoints(radius: 20, perRevolution: 30, count: 31))
         for label in ["coalesced|interp:coalesced-only|style:scribble", "coalesced|interp:coalesced-only|style:forcesketch",
                       "midpoint-bezier(tail=complete)|style:brush(preset=scribble)"] {
             let r = try TestStrokes.replay(stroke, label)

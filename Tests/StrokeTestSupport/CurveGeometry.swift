@@ -1,23 +1,34 @@
 import RealModule
 import StrokeCore
 
-/// Geometry helpers for the curve builders' known-answer tests.
-enum CurveGeometry {
+/// Geometry of drawn paths for the curve builders' known-answer tests: points and
+/// derivatives of each element, distance from a point to a path, cusp/loop and join checks.
+/// Double precision throughout; the searches are numerical (stated per function).
+public enum CurveGeometry {
     /// A drawing element with the point it starts from.
-    struct Piece {
-        var start: Point
-        var element: PathElement
+    public struct Piece: Sendable {
+        /// Where the element starts (the previous element's end point).
+        public var start: Point
+        /// The element (line, quadratic or cubic; a move is a degenerate piece).
+        public var element: PathElement
+
+        /// Creates a piece from its start point and element.
+        public init(start: Point, element: PathElement) {
+            self.start = start
+            self.element = element
+        }
     }
 
     /// The drawing elements of `path` (moves dropped) with their start points.
-    static func pieces(_ path: Path) -> [Piece] {
+    public static func pieces(_ path: Path) -> [Piece] {
         var out: [Piece] = []
         path.forEachSegment { start, element in out.append(Piece(start: start, element: element)) }
         return out
     }
 
-    /// The point at `t` of a piece.
-    static func point(_ p: Piece, _ t: Double) -> Point {
+    /// The point at `t` ∈ [0, 1] of a piece (Bernstein form; a move or a line interpolates
+    /// linearly from the start).
+    public static func point(_ p: Piece, _ t: Double) -> Point {
         let s = 1 - t
         switch p.element {
         case .move(let q), .line(let q): return p.start.interpolated(to: q, by: t)
@@ -29,8 +40,8 @@ enum CurveGeometry {
         }
     }
 
-    /// The derivative at `t` of a piece.
-    static func derivative(_ p: Piece, _ t: Double) -> Vector {
+    /// The derivative d/dt at `t` ∈ [0, 1] of a piece (zero for a move).
+    public static func derivative(_ p: Piece, _ t: Double) -> Vector {
         let s = 1 - t
         switch p.element {
         case .move: return .zero
@@ -41,8 +52,10 @@ enum CurveGeometry {
         }
     }
 
-    /// The distance from `q` to the path, by dense sampling refined by ternary search.
-    static func distance(from q: Point, to pieces: [Piece]) -> Double {
+    /// The distance from `q` to the pieces: 65 samples per piece, the nearest refined by 80
+    /// steps of ternary search around it (a local search: it assumes the distance is unimodal
+    /// within one sampling step of the nearest sample); ∞ for no pieces. O(pieces).
+    public static func distance(from q: Point, to pieces: [Piece]) -> Double {
         var best = Double.infinity
         for p in pieces {
             let n = 64
@@ -63,8 +76,9 @@ enum CurveGeometry {
     }
 
     /// Whether a piece has a cusp or a loop: its derivative vanishes (shorter than 1e-6 of
-    /// its chord), or its tangent turns by more than π along it.
-    static func hasCuspOrLoop(_ p: Piece) -> Bool {
+    /// its chord) at one of 513 evenly spaced parameters, or its tangent turns by more than π
+    /// along it.
+    public static func hasCuspOrLoop(_ p: Piece) -> Bool {
         let chord = max(p.start.distance(to: p.element.endPoint), 1e-300)
         let n = 512
         var turn = 0.0
@@ -78,8 +92,9 @@ enum CurveGeometry {
         return abs(turn) > .pi
     }
 
-    /// The turn, radians, between the end tangent of `a` and the start tangent of `b`.
-    static func joinTurn(_ a: Piece, _ b: Piece) -> Double? {
+    /// The turn, radians (absolute), between the end tangent of `a` and the start tangent of
+    /// `b`; nil when either tangent is undefined (a degenerate element).
+    public static func joinTurn(_ a: Piece, _ b: Piece) -> Double? {
         guard let out = a.element.endTangent(from: a.start), let into = b.element.startTangent(from: b.start) else { return nil }
         return abs(out.turningAngle(to: into))
     }

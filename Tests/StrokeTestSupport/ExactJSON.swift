@@ -3,20 +3,28 @@
 /// JSONSerialization on Linux can be off by an ulp (seen on the oracles' prediction times).
 /// Objects become `[String: Any]`, arrays `[Any]` (numbers `Double`; an array of numbers is
 /// also castable with `as? [Double]`, and of integers with `as? [Int]` via ``ints(_:)``).
-enum ExactJSON {
-    struct ParseError: Error, CustomStringConvertible {
-        var offset: Int
-        var description: String { "JSON parse error at byte \(offset)" }
+///
+/// Complexity: O(n) in the input's bytes. Edge cases: `\u` escapes are kept verbatim (the
+/// oracles' keys never need them); `null` becomes `Optional<Any>.none`; nesting is recursive,
+/// so a hostile, deeply nested input is not its use (it reads the project's own oracle files).
+public enum ExactJSON {
+    /// The input is not JSON: `offset` is the byte where reading stopped.
+    public struct ParseError: Error, CustomStringConvertible {
+        /// The byte offset where the parser stopped.
+        public var offset: Int
+        /// "JSON parse error at byte N".
+        public var description: String { "JSON parse error at byte \(offset)" }
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> Any {
+    /// Parses one JSON value from `bytes` (trailing bytes are ignored); throws ``ParseError``.
+    public static func parse(_ bytes: [UInt8]) throws -> Any {
         var i = 0
         let value = try parseValue(bytes, &i)
         return value
     }
 
     /// Converts a parsed array of whole numbers to `[Int]`.
-    static func ints(_ value: Any?) -> [Int]? {
+    public static func ints(_ value: Any?) -> [Int]? {
         guard let doubles = value as? [Double] else { return nil }
         return doubles.map { Int($0) }
     }

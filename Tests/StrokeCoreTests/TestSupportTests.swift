@@ -1,0 +1,93 @@
+import Foundation
+import StrokeCore
+import StrokeTestSupport
+import XCTest
+
+/// The shared test support's own known answers: a tolerance comparison passes within its
+/// tolerance and names the first mismatch otherwise; the known-answer strokes are what their
+/// formulas say; missing shared data skips instead of failing.
+final class TestSupportTests: XCTestCase {
+    func testNumbersWithinToleranceAreCloseAndNaNNeverIs() {
+        XCTAssertNil(ApproximateEquality.mismatch(1.0, 1.0 + 1e-10, tolerance: 1e-9))
+        XCTAssertNil(ApproximateEquality.mismatch(Double.infinity, .infinity, tolerance: 0))
+        XCTAssertEqual(ApproximateEquality.mismatch(1.0, 1.5, tolerance: 0.25), "1.0 is not within 0.25 of 1.5 (difference 0.5)")
+        XCTAssertNotNil(ApproximateEquality.mismatch(Double.nan, .nan, tolerance: 1))
+        XCTAssertNotNil(ApproximateEquality.mismatch(1.0, .nan, tolerance: .infinity))
+        XCTAssertNotNil(ApproximateEquality.mismatch(Double.infinity, -.infinity, tolerance: 1))
+        assertClose(0.1 + 0.2, 0.3, tolerance: 1e-15)
+    }
+
+    func testPointsAreComparedPerCoordinate() {
+        // 0.9 off in each coordinate (1.27 apart) is within 0.9 per coordinate.
+        XCTAssertNil(ApproximateEquality.mismatch(Point(x: 1, y: 1), Point(x: 1.9, y: 0.1), tolerance: 0.9))
+        XCTAssertNotNil(ApproximateEquality.mismatch(Point(x: 1, y: 1), Point(x: 1, y: 2.5), tolerance: 1))
+        assertClose(Point(x: 3, y: 4), Point(x: 3 + 1e-13, y: 4 - 1e-13), tolerance: 1e-12)
+    }
+
+    func testAnArrayMismatchNamesTheFirstIndexAndHowManyDiffer() {
+        XCTAssertEqual(ApproximateEquality.mismatch([0, 1, 2, 3], [0, 1.5, 2, 3.5], tolerance: 0.1),
+                       "element 1: 1.0, expected 1.5; 2 of 4 elements differ (tolerance 0.1)")
+        XCTAssertEqual(ApproximateEquality.mismatch([0, 1, 2], [0, 1, 2.5], tolerance: 0.1),
+                       "element 2: 2.0, expected 2.5 (tolerance 0.1)")
+        XCTAssertEqual(ApproximateEquality.mismatch([1.0], [1, 2], tolerance: 1), "1 values, expected 2 (tolerance 1.0)")
+        XCTAssertNil(ApproximateEquality.mismatch([Double](), [], tolerance: 0))
+        XCTAssertEqual(ApproximateEquality.mismatch([Point(x: 0, y: 0), Point(x: 1, y: 1)],
+                                                    [Point(x: 0, y: 0), Point(x: 1, y: 1.25)], tolerance: 0.125),
+                       "element 1: (1.0, 1.0), expected (1.0, 1.25) (tolerance 0.125 per coordinate)")
+        assertClose([1, 2, 3], [1, 2, 3 + 1e-12], tolerance: 1e-9)
+        assertClose([Point(x: 1, y: 2)], [Point(x: 1, y: 2)], tolerance: 0)
+    }
+
+    func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaN() {
+        XCTAssertEqual(maxAbsDifference([1, 2, 3], [1, 2.5, 2]), 1)
+        XCTAssertEqual(maxAbsDifference([], []), 0)
+        XCTAssertEqual(maxAbsDifference([1], [1, 2]), .infinity)
+        XCTAssertEqual(maxAbsDifference([.nan], [1]), .infinity)
+    }
+
+    func testTheKnownAnswerCircleLiesOnItsCircleWithItsReferenceAtEverySampleTime() throws {
+        let stroke = KnownAnswerStrokes.circle(radius: 50, revolutionsPerSecond: 2, revolutions: 1, center: Point(x: 100, y: 80))
+        let samples = stroke.samples
+        XCTAssertEqual(samples.count, 121, "0.5 s at 240 Hz, both ends")
+        XCTAssertEqual(stroke.events.count, 31, "grouped into 60 Hz frames")
+        assertClose(samples[0].location, Point(x: 150, y: 80), tolerance: 1e-12)
+        assertClose(samples[30].location, Point(x: 100, y: 130), tolerance: 1e-12, "a quarter turn, counter-clockwise")
+        for s in samples {
+            assertClose(s.location.distance(to: Point(x: 100, y: 80)), 50, tolerance: 1e-12, "t = \(s.time)")
+        }
+        let reference = try XCTUnwrap(stroke.reference)
+        XCTAssertEqual(reference.points.count, 20 * 120 + 1)
+        let times = Set(reference.points.map(\.time))
+        XCTAssertTrue(samples.allSatisfy { times.contains($0.time) }, "every sample time is a reference time")
+        assertClose(reference.points.map(\.location).last!, samples.last!.location, tolerance: 1e-12)
+    }
+
+    func testTheKnownAnswerLineMovesAtItsSpeedAndDelayOnlyMovesDelivery() {
+        let line = KnownAnswerStrokes.line(speed: 300, duration: 0.25)
+        assertClose(line.samples.map(\.location.x), line.samples.map { 10 + 300 * $0.time }, tolerance: 1e-12)
+        XCTAssertTrue(line.samples.allSatisfy { $0.location.y == 20 })
+        let late = KnownAnswerStrokes.delayed(line, by: 0.01)
+        XCTAssertEqual(late.samples, line.samples)
+        assertClose(late.events.map(\.time), line.events.map { $0.time + 0.01 }, tolerance: 0)
+    }
+
+    func testOneSamplePerEventBeginsMovesAndEnds() {
+        let points = KnownAnswerStrokes.circlePoints(radius: 10, perRevolution: 4, count: 5)
+        assertClose(points, [Point(x: 10, y: 0), Point(x: 0, y: 10), Point(x: -10, y: 0), Point(x: 0, y: -10), Point(x: 10, y: 0)],
+                    tolerance: 1e-12)
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent(points)
+        XCTAssertEqual(stroke.events.map(\.phase), [.began, .moved, .moved, .moved, .ended])
+        XCTAssertEqual(KnownAnswerStrokes.oneSamplePerEvent(points, endedRepeatsLast: true).events.map(\.phase),
+                       [.began, .moved, .moved, .moved, .moved, .ended])
+        XCTAssertEqual(KnownAnswerStrokes.oneSamplePerEvent([points[0]]).events.map(\.phase), [.began, .ended])
+    }
+
+    func testPathsPointIntoTheRepositoryAndMissingSharedDataSkips() throws {
+        XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot + "/Package.swift"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: RepositoryFixtures.url("paper.js/pathfitter-runs.json").path))
+        XCTAssertThrowsError(try SharedData.dataset("no-such-dataset")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
+        XCTAssertThrowsError(try PeerOracles.url("no-such-oracle.json")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
+        let directory = try makeTemporaryDirectory("support")
+        XCTAssertEqual(TestPaths.files(directory), [], "fresh and empty")
+    }
+}
