@@ -13,7 +13,7 @@ import XCTest
 final class ReportCommandTests: XCTestCase {
     static let hostile = "x/../../victim/PWNED"
     /// BDALab's `.svc` recordings beside the repository (`../shared/datasets`), when present.
-    static let bdalab = TestPaths.packageRoot + "/../shared/datasets/bdalab-sample/svc_data"
+    static let bdalab = SharedData.datasetsDirectory + "/bdalab-sample/svc_data"
 
     func testReportWritesFiguresRastersAndEveryLinkedFile() throws {
         let dir = TestPaths.temporaryDirectory("report")

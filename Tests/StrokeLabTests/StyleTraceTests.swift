@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeLab

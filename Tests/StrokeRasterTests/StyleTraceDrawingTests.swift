@@ -2,6 +2,7 @@ import Foundation
 import StrokeCore
 import StrokeIO
 import StrokeSmoothing
+import StrokeTestSupport
 import XCTest
 @testable import StrokeRaster
 
@@ -10,8 +11,7 @@ import XCTest
 /// strokes where it crosses them and leaves their ink elsewhere; ForceSketch draws the 3D
 /// Touch stroke green and the eraser finger grey.
 final class StyleTraceDrawingTests: XCTestCase {
-    private static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Datasets/synthetic/styles-240hz-60fps.json").path
+    private static let path = TestPaths.packageRoot + "/Datasets/synthetic/styles-240hz-60fps.json"
 
     /// The whole trace through `label` on a 700-pixel canvas without margin, and the map from
     /// trace points to pixels (the renderer fits the ink's bounds into the canvas).
