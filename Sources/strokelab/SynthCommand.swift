@@ -11,7 +11,8 @@ struct SynthCommand: ParsableCommand {
         discussion: """
             Without --name, writes the standard set the default experiment uses (one file per \
             configuration: clean 240 Hz pencil at 60 and 120 Hz, a noisy 120 Hz finger, a realistic \
-            pencil with jitter, noise, stalls and recorded predictions, a clean 60 Hz finger) into --out (default \
+            pencil with jitter, noise, stalls and recorded predictions, a clean 60 Hz finger, and the style \
+            models' known answers: force ramps, tilted-pencil shading, a finger eraser, 3D Touch) into --out (default \
             Datasets/synthetic). The same command always writes the same bytes.
             With --name, writes one trace configured by the options below to --out (a .json file, \
             or a directory that gets NAME.json).

@@ -12,6 +12,8 @@ import XCTest
 /// `--out`.
 final class ReportCommandTests: XCTestCase {
     static let hostile = "x/../../victim/PWNED"
+    /// BDALab's `.svc` recordings beside the repository (`../shared/datasets`), when present.
+    static let bdalab = SharedData.datasetsDirectory + "/bdalab-sample/svc_data"
 
     func testReportWritesFiguresRastersAndEveryLinkedFile() throws {
         let dir = TestPaths.temporaryDirectory("report")
@@ -28,7 +30,8 @@ final class ReportCommandTests: XCTestCase {
             name: small
             datasets:
               - {name: "\(Self.hostile)", paths: ["\(dir)/in/hostile.json"]}
-              - {name: synthetic, paths: ["\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json", "\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-realistic.json"]}
+              - {name: synthetic, paths: ["\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json", "\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-realistic.json", "\(TestPaths.packageRoot)/Datasets/synthetic/styles-240hz-60fps.json"]}
+              - {name: bdalab-svc, paths: ["\(Self.bdalab)/signal.svc"], format: svc, optional: true}
             pipelines:
               - linear
               - bezier4
@@ -36,6 +39,7 @@ final class ReportCommandTests: XCTestCase {
               - coalesced-only
               - {name: "midpoint complete", label: "midpoint-bezier(tail=complete)"}
               - {name: "midpoint + linear", label: "midpoint-bezier(tail=complete)|predict:linear(horizon=16.7)"}
+              - forcesketch
             bootstrap: 100
             """
         try spec.write(toFile: dir + "/small.yaml", atomically: true, encoding: .utf8)
@@ -83,6 +87,22 @@ final class ReportCommandTests: XCTestCase {
             XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], png)
         }
         XCTAssertTrue(html.contains("Smoothness vs latency"))
+        // Styles compared: the synthetic style trace and a page of handwriting drawn whole per
+        // style, and the styled pipeline's ink metrics. The page is BDALab's signal.svc when
+        // the shared data is there, else the recorded (hostile) trace, which has force too.
+        XCTAssertTrue(html.contains("<h2 id=\"s") && html.contains("Styles compared</h2>"), "the section exists")
+        for role in ["synthetic", "page"] {
+            for style in ["constant", "scribble", "forcesketch", "perfect-freehand"] {
+                XCTAssertTrue(rasters.contains("rasters/style-\(role)-\(style).png"), "\(role) drawn with \(style): \(rasters)")
+            }
+        }
+        XCTAssertTrue(html.contains("styles-240hz-60fps"), "the style trace is named")
+        XCTAssertTrue(html.contains("largest width jump, styles-240hz-60fps"), "the ink-metric table")
+        if FileManager.default.fileExists(atPath: Self.bdalab + "/signal.svc") {
+            XCTAssertTrue(html.contains("bdalab-svc · signal"), "the page is BDALab's handwriting")
+        } else {
+            print("note: ../shared/datasets/bdalab-sample is absent: the page is the recorded test trace")
+        }
         XCTAssertTrue(html.contains("midpoint + linear"))
         // The answer comes first: the first section ranks the pipelines per input kind, with
         // the front named and the best cells highlighted.

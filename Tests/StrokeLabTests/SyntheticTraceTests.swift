@@ -9,6 +9,7 @@ import XCTest
 final class SyntheticTraceTests: XCTestCase {
     /// The acceptance check: `Datasets/synthetic` is exactly what the generator writes now.
     func testBundledDatasetRegeneratesByteIdentically() throws {
+        XCTAssertTrue(SyntheticDataset.standard.contains { $0.name == "styles-240hz-60fps" }, "the style trace is in the set")
         for spec in SyntheticDataset.standard {
             let path = TestPaths.packageRoot + "/Datasets/synthetic/\(spec.name).json"
             let committed = try XCTUnwrap(FileManager.default.contents(atPath: path), "missing \(path)")
@@ -69,6 +70,46 @@ final class SyntheticTraceTests: XCTestCase {
         XCTAssertFalse(SyntheticTraceSpec(name: "x", timestampJitterMs: 3).problems.isEmpty)
         XCTAssertFalse(SyntheticTraceSpec(name: "x", shapes: []).problems.isEmpty)
         XCTAssertTrue(SyntheticTraceSpec(name: "x").problems.isEmpty)
+        let line = SyntheticStyleStroke(id: "s", from: Point(x: 0, y: 0), to: Point(x: 10, y: 0))
+        XCTAssertTrue(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [line]).problems.isEmpty)
+        XCTAssertEqual(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [line, line]).problems,
+                       ["stroke ids repeat: each shape and style stroke needs its own id"])
+        var bad = line
+        bad.altitude = 2
+        bad.force = .init(from: -1, to: 1)
+        bad.duration = 0
+        XCTAssertEqual(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [bad]).problems,
+                       ["style stroke 's': duration 0.0 s is outside (0, 60]", "style stroke 's': force must be finite and ≥ 0",
+                        "style stroke 's': altitude 2.0 rad is outside [0, π/2]"])
+    }
+
+    /// A style stroke, after a spec's shapes, carries its own kind, force ramp, tilt and contact
+    /// radius and exactly its own channels; the trace reads back unchanged.
+    func testStyleStrokesCarryTheirOwnPenAndChannels() throws {
+        let ramp = SyntheticStyleStroke(id: "ramp", from: Point(x: 0, y: 0), to: Point(x: 240, y: 0), duration: 0.5,
+                                        force: .init(from: 1, to: 3), altitude: 0.3, azimuth: 1)
+        let finger = SyntheticStyleStroke(id: "finger", from: Point(x: 0, y: 10), to: Point(x: 0, y: 50), kind: .finger,
+                                          majorRadius: 12)
+        let trace = SyntheticTraceGenerator.generate(SyntheticTraceSpec(name: "mix", shapes: [.line], styleStrokes: [ramp, finger]))
+        XCTAssertEqual(trace.strokes.map(\.id), ["line", "ramp", "finger"])
+        XCTAssertEqual(trace.channels, [.t, .x, .y, .force, .maxForce, .altitude, .azimuth, .majorRadius])
+        XCTAssertEqual(trace.metadata.device, "StrokeLab synthetic stylus and finger")
+        XCTAssertEqual(trace.strokes[1].channels, [.t, .x, .y, .force, .maxForce, .altitude, .azimuth])
+        XCTAssertEqual(trace.strokes[2].channels, [.t, .x, .y, .majorRadius])
+        XCTAssertEqual(trace.strokes[2].kind, .finger)
+        let samples = trace.strokes[1].samples
+        XCTAssertEqual(samples.count, 121)   // 0.5 s at 240 Hz
+        for s in samples {
+            let u = (s.time - samples[0].time) / 0.5
+            XCTAssertEqual(s.force, 1 + 2 * u, accuracy: 1e-6)
+            XCTAssertEqual(s.location.x, 240 * u, accuracy: 1e-6)
+            XCTAssertEqual(s.altitude, 0.3)
+            XCTAssertEqual(s.azimuth, 1)
+        }
+        XCTAssertTrue(trace.strokes[2].samples.allSatisfy { $0.majorRadius == 12 && $0.force == 0 })
+        // Written and read back unchanged.
+        let back = try NativeTraceReader.decode(Array(NativeTraceWriter.encode(trace).utf8), file: "mix.json")
+        XCTAssertEqual(back, trace)
     }
 
     /// Property test (issue 11 item 5): whatever the seed and options, the generator writes

@@ -200,6 +200,7 @@ struct Builder {
         try makeFigures(log: log)
         progress.note("drew \(figureCount) figures; drawing the rasters (Cairo)…")
         try makeRasters(log: log)
+        try makeStyleRasters(log: log)
         progress.note("drew \(rasterCount) rasters")
     }
 

@@ -235,6 +235,9 @@ extension Builder {
             ] + real))
         }
 
+        let styles = stylesComparedBlocks(fig: fig)
+        if !styles.isEmpty { sections.append(HTMLReport.Section(title: "Styles compared", blocks: styles)) }
+
         var cost: [HTMLReport.Block] = [fig("throughput"), fig("render-cost")].compactMap { $0 }
         if !measuredNotes.isEmpty { cost.append(.list(measuredNotes)) }
         if !cost.isEmpty { sections.append(HTMLReport.Section(title: "Cost: throughput and rendering", blocks: cost)) }

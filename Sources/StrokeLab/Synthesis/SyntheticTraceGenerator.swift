@@ -3,7 +3,11 @@ import StrokeCore
 
 /// Generates synthetic traces with analytic ground truth (issue 2 item 7).
 ///
-/// For each shape: sampling instants τᵢ = t₀ + i/f_s (+ uniform jitter), positions
+/// A spec's strokes are its shapes, drawn with the spec's pen, then its style strokes
+/// (``SyntheticStyleStroke``: straight lines, each with its own kind, force ramp, constant tilt
+/// and contact radius, so every style's ink is analytic; issue 10 item 8).
+///
+/// For each stroke: sampling instants τᵢ = t₀ + i/f_s (+ uniform jitter), positions
 /// p(τᵢ − t₀) + Gaussian noise, timestamps τᵢ; samples grouped into display-frame events by
 /// ``FrameGrouping``; stalls merge runs of events into one late event; optional recorded
 /// predictions. The reference is p(t) sampled at 1 kHz (plus the end point), noise-free.
@@ -34,19 +38,22 @@ public enum SyntheticTraceGenerator {
     public static func generate(_ spec: SyntheticTraceSpec) -> Trace {
         precondition(spec.problems.isEmpty, spec.problems.joined(separator: "; "))
         var rng = SeededGenerator(seed: spec.seed)
-        var channels: [Channel] = Channel.required
-        if spec.kind == .stylus && spec.force != .none { channels += [.force, .maxForce] }
-        if spec.kind == .stylus && spec.tilt != .none { channels += [.altitude, .azimuth] }
-        if spec.kind == .finger { channels += [.majorRadius] }
+        let penChannels = shapeChannels(spec)
+        let plans = spec.shapes.map(Plan.shape) + spec.styleStrokes.map(Plan.style)
+        // The trace's channels: every channel some stroke carries, in Channel's order (for a
+        // spec without style strokes, the shapes' channels).
+        var used = Set(spec.shapes.isEmpty ? [] : penChannels)
+        for s in spec.styleStrokes { used.formUnion(s.channels) }
+        let channels = Channel.allCases.filter(used.contains)
 
         var strokes: [Stroke] = []
         let phases = displayPhases(for: spec)
-        for (k, shape) in spec.shapes.enumerated() {
+        for (k, plan) in plans.enumerated() {
             let t0 = 1 + 4 * Double(k)
-            strokes.append(stroke(shape, start: t0, phase: phases[k], spec: spec, channels: channels, rng: &rng))
+            strokes.append(stroke(plan, start: t0, phase: phases[k], spec: spec, penChannels: penChannels, rng: &rng))
         }
         let metadata = TraceMetadata(
-            source: "synthetic:\(spec.name)", device: "StrokeLab synthetic \(spec.kind.rawValue)", units: .pt,
+            source: "synthetic:\(spec.name)", device: "StrokeLab synthetic \(deviceKinds(spec))", units: .pt,
             pixelsPerUnit: 2, sampleRateHz: spec.sampleRateHz, refreshRateHz: spec.refreshRateHz,
             millimetresPerUnit: LengthUnit.millimetresPerPoint)  // an iPad Pro's 132 pt/in, 2 px/pt
         return Trace(metadata: metadata, channels: channels, strokes: strokes)
@@ -54,12 +61,60 @@ public enum SyntheticTraceGenerator {
 
     private static func round6(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
 
+    /// The touch kinds the spec's strokes use, in ``TouchKind``'s order, joined by "and".
+    private static func deviceKinds(_ spec: SyntheticTraceSpec) -> String {
+        let kinds = Set((spec.shapes.isEmpty ? [] : [spec.kind]) + spec.styleStrokes.map(\.kind))
+        return TouchKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: " and ")
+    }
+
+    /// The channels of the strokes drawn with the spec's own pen (its ``SyntheticTraceSpec/shapes``).
+    private static func shapeChannels(_ spec: SyntheticTraceSpec) -> [Channel] {
+        var channels: [Channel] = Channel.required
+        if spec.kind == .stylus && spec.force != .none { channels += [.force, .maxForce] }
+        if spec.kind == .stylus && spec.tilt != .none { channels += [.altitude, .azimuth] }
+        if spec.kind == .finger { channels += [.majorRadius] }
+        return channels
+    }
+
+    /// One stroke to generate: a shape drawn with the spec's pen, or a style stroke with its own.
+    private enum Plan {
+        case shape(SyntheticShape)
+        case style(SyntheticStyleStroke)
+
+        var id: String {
+            switch self {
+            case .shape(let shape): return shape.rawValue
+            case .style(let s): return s.id
+            }
+        }
+
+        func duration(sampleRateHz: Double) -> Double {
+            switch self {
+            case .shape(let shape): return shape.duration(sampleRateHz: sampleRateHz)
+            case .style(let s): return s.duration
+            }
+        }
+
+        func position(at t: Double, sampleRateHz: Double) -> Point {
+            switch self {
+            case .shape(let shape): return shape.position(at: t, sampleRateHz: sampleRateHz)
+            case .style(let s): return s.position(at: t)
+            }
+        }
+
+        var isTap: Bool {
+            if case .shape(.tap) = self { return true }
+            return false
+        }
+    }
+
     /// The display phase φ ∈ [0, 1) of each stroke of `spec`, in frames (see the type's
     /// documentation): stratified over the strokes longer than 0.1 s in a seeded order, uniform
     /// for the others, from a generator seeded with the spec's seed xor a constant.
     public static func displayPhases(for spec: SyntheticTraceSpec) -> [Double] {
         var rng = SeededGenerator(seed: spec.seed ^ 0x5EED_D15B_1A70_0000)
-        let long = spec.shapes.indices.filter { spec.shapes[$0].duration(sampleRateHz: spec.sampleRateHz) > 0.1 }
+        let durations = spec.shapes.map { $0.duration(sampleRateHz: spec.sampleRateHz) } + spec.styleStrokes.map(\.duration)
+        let long = durations.indices.filter { durations[$0] > 0.1 }
         // A seeded permutation of the strata (Fisher–Yates).
         var strata = Array(long.indices)
         if strata.count > 1 {
@@ -68,20 +123,26 @@ public enum SyntheticTraceGenerator {
                 strata.swapAt(i, j)
             }
         }
-        var phases = [Double](repeating: 0, count: spec.shapes.count)
+        var phases = [Double](repeating: 0, count: durations.count)
         for (j, k) in long.enumerated() {
             phases[k] = (Double(strata[j]) + rng.nextUnit()) / Double(long.count)
         }
-        for k in spec.shapes.indices where !long.contains(k) { phases[k] = rng.nextUnit() }
+        for k in durations.indices where !long.contains(k) { phases[k] = rng.nextUnit() }
         return phases
     }
 
-    private static func stroke(_ shape: SyntheticShape, start t0: Double, phase: Double, spec: SyntheticTraceSpec,
-                               channels: [Channel], rng: inout SeededGenerator) -> Stroke {
+    private static func stroke(_ plan: Plan, start t0: Double, phase: Double, spec: SyntheticTraceSpec,
+                               penChannels: [Channel], rng: inout SeededGenerator) -> Stroke {
         let fs = spec.sampleRateHz
-        let duration = shape.duration(sampleRateHz: fs)
-        let count = shape == .tap ? 1 : Int((duration * fs + 1e-9).rounded(.down)) + 1
+        let duration = plan.duration(sampleRateHz: fs)
+        let count = plan.isTap ? 1 : Int((duration * fs + 1e-9).rounded(.down)) + 1
         let jitter = spec.timestampJitterMs / 1000
+        let kind: TouchKind
+        let channels: [Channel]
+        switch plan {
+        case .shape: (kind, channels) = (spec.kind, penChannels)
+        case .style(let s): (kind, channels) = (s.kind, s.channels)
+        }
         var samples: [TouchSample] = []
         samples.reserveCapacity(count)
         for i in 0..<count {
@@ -89,24 +150,37 @@ public enum SyntheticTraceGenerator {
             if jitter > 0 && i > 0 {
                 offset = Swift.min(Swift.max(offset + (2 * rng.nextUnit() - 1) * jitter, 0), duration)
             }
-            var p = shape.position(at: offset, sampleRateHz: fs)
+            var p = plan.position(at: offset, sampleRateHz: fs)
             if spec.positionNoise > 0 {
                 p.x += spec.positionNoise * rng.nextGaussian()
                 p.y += spec.positionNoise * rng.nextGaussian()
             }
             let u = duration > 0 ? offset / duration : 0.5
-            var s = TouchSample(time: t0 + offset, location: Point(x: round6(p.x), y: round6(p.y)), kind: spec.kind)
-            if channels.contains(.force) {
-                s.force = round6(force(spec.force, u))
-                s.maximumPossibleForce = pencilMaximumForce
-            }
-            if channels.contains(.altitude) {
-                let (altitude, azimuth) = tilt(spec.tilt, u)
-                s.altitude = round6(altitude)
-                s.azimuth = round6(azimuth)
-            }
-            if channels.contains(.majorRadius) {
-                s.majorRadius = round6(20 + 2 * Double.sin(Double.pi * u))
+            var s = TouchSample(time: t0 + offset, location: Point(x: round6(p.x), y: round6(p.y)), kind: kind)
+            switch plan {
+            case .shape:
+                if channels.contains(.force) {
+                    s.force = round6(force(spec.force, u))
+                    s.maximumPossibleForce = pencilMaximumForce
+                }
+                if channels.contains(.altitude) {
+                    let (altitude, azimuth) = tilt(spec.tilt, u)
+                    s.altitude = round6(altitude)
+                    s.azimuth = round6(azimuth)
+                }
+                if channels.contains(.majorRadius) {
+                    s.majorRadius = round6(20 + 2 * Double.sin(Double.pi * u))
+                }
+            case .style(let style):
+                if let ramp = style.force {
+                    s.force = round6(ramp.force(at: u))
+                    s.maximumPossibleForce = style.maximumForce
+                }
+                if let altitude = style.altitude {
+                    s.altitude = round6(altitude)
+                    s.azimuth = round6(style.azimuth)
+                }
+                if let radius = style.majorRadius { s.majorRadius = round6(radius) }
             }
             samples.append(s)
         }
@@ -125,14 +199,14 @@ public enum SyntheticTraceGenerator {
         reference.reserveCapacity(m + 2)
         for j in 0...m {
             let t = Double(j) / referenceRateHz
-            let p = shape.position(at: t, sampleRateHz: fs)
+            let p = plan.position(at: t, sampleRateHz: fs)
             reference.append(TimedPoint(time: t0 + t, location: Point(x: round6(p.x), y: round6(p.y))))
         }
         if Double(m) / referenceRateHz < duration - 1e-12 {
-            let p = shape.position(at: duration, sampleRateHz: fs)
+            let p = plan.position(at: duration, sampleRateHz: fs)
             reference.append(TimedPoint(time: t0 + duration, location: Point(x: round6(p.x), y: round6(p.y))))
         }
-        return Stroke(id: shape.rawValue, kind: spec.kind, events: events, channels: channels,
+        return Stroke(id: plan.id, kind: kind, events: events, channels: channels,
                       reference: ReferenceCurve(points: reference))
     }
 

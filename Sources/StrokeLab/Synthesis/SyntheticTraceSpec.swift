@@ -30,9 +30,12 @@ public enum TiltProfile: String, Sendable, Hashable, CaseIterable, Codable {
 public struct SyntheticTraceSpec: Hashable, Sendable {
     /// File stem and `metadata.source` suffix.
     public var name: String
-    /// The strokes, in order.
+    /// The strokes drawn with the spec's pen (``kind``, ``force``, ``tilt``), in order.
     public var shapes: [SyntheticShape]
-    /// Stylus or finger (finger: no force, contact radius ~20 pt).
+    /// Strokes each held its own way (``SyntheticStyleStroke``), drawn after ``shapes``: the
+    /// style traces. Their ids must differ from the shapes' and from each other.
+    public var styleStrokes: [SyntheticStyleStroke]
+    /// Stylus or finger (finger: no force, contact radius ~20 pt), for ``shapes``.
     public var kind: TouchKind
     /// Digitiser rate in Hz: 240 for Apple Pencil, 120 for a finger.
     public var sampleRateHz: Double
@@ -58,13 +61,16 @@ public struct SyntheticTraceSpec: Hashable, Sendable {
     /// Seed of the random generator.
     public var seed: UInt64
 
-    /// Creates a spec; by default a clean 240 Hz stylus trace at 60 Hz with every shape.
+    /// Creates a spec; by default a clean 240 Hz stylus trace at 60 Hz with every shape and no
+    /// style strokes.
     public init(name: String, shapes: [SyntheticShape] = SyntheticShape.allCases, kind: TouchKind = .stylus,
                 sampleRateHz: Double = 240, refreshRateHz: Double = 60, timestampJitterMs: Double = 0,
                 positionNoise: Double = 0, stallProbability: Double = 0, stallFrames: Int = 2,
-                force: ForceProfile = .bell, tilt: TiltProfile = .upright, predictedCount: Int = 0, seed: UInt64 = 1) {
+                force: ForceProfile = .bell, tilt: TiltProfile = .upright, predictedCount: Int = 0,
+                styleStrokes: [SyntheticStyleStroke] = [], seed: UInt64 = 1) {
         self.name = name
         self.shapes = shapes
+        self.styleStrokes = styleStrokes
         self.kind = kind
         self.sampleRateHz = sampleRateHz
         self.refreshRateHz = refreshRateHz
@@ -81,7 +87,10 @@ public struct SyntheticTraceSpec: Hashable, Sendable {
     /// Problems with the parameters, one line each; empty when valid.
     public var problems: [String] {
         var p: [String] = []
-        if shapes.isEmpty { p.append("no shapes") }
+        if shapes.isEmpty && styleStrokes.isEmpty { p.append("no shapes") }
+        for stroke in styleStrokes { p += stroke.problems }
+        let ids = shapes.map(\.rawValue) + styleStrokes.map(\.id)
+        if Set(ids).count != ids.count { p.append("stroke ids repeat: each shape and style stroke needs its own id") }
         if !(sampleRateHz > 0 && sampleRateHz <= 10_000) { p.append("sample rate \(sampleRateHz) Hz is outside (0, 10000]") }
         if !(refreshRateHz > 0 && refreshRateHz <= 1000) { p.append("refresh rate \(refreshRateHz) Hz is outside (0, 1000]") }
         if !(timestampJitterMs >= 0 && timestampJitterMs <= 450 / sampleRateHz) {
