@@ -17,7 +17,9 @@ public struct Centerline: Sendable {
     /// The sample each element is styled from (empty unless ``recordsSamples``).
     public private(set) var samples: [AttributedSample] = []
     /// The end of the last element appended, or the point a continuation starts from.
-    public private(set) var currentPoint: Point?
+    @inlinable public var currentPoint: Point? { elements.last?.endPoint ?? start }
+    /// Where a continuation starts before anything is appended (``reset(currentPoint:)``).
+    @usableFromInline var start: Point?
     /// The ink each element was appended with (empty unless ``recordsInk``); elements appended
     /// without ink get ``StrokeCore/InkAttributes/default``.
     public private(set) var inks: [InkAttributes] = []
@@ -45,7 +47,7 @@ public struct Centerline: Sendable {
             if recordsSamples { samples.removeAll(keepingCapacity: true) }
             if recordsInk { inks.removeAll(keepingCapacity: true) }
         }
-        self.currentPoint = currentPoint
+        start = currentPoint
     }
 
     /// Hands the elements and samples over (to a replay record) and starts empty.
@@ -54,7 +56,7 @@ public struct Centerline: Sendable {
             elements = []
             samples = []
             inks = []
-            currentPoint = nil
+            start = nil
         }
         return (elements, samples, inks)
     }
@@ -73,7 +75,6 @@ public struct Centerline: Sendable {
         // fields need not be kept (spilled) across that call on the seeds' unstyled path.
         if recordsSamples { samples.append(sample) }
         if recordsInk { inks.append(.default) }
-        currentPoint = element.endPoint
         elements.append(element)
     }
 
@@ -83,7 +84,6 @@ public struct Centerline: Sendable {
     public mutating func append(_ element: PathElement, _ sample: AttributedSample, ink: InkAttributes) {
         if recordsSamples { samples.append(sample) }
         if recordsInk { inks.append(ink) }
-        currentPoint = element.endPoint
         elements.append(element)
     }
 
