@@ -38,6 +38,22 @@ final class TestSupportTests: XCTestCase {
         assertClose([Point(x: 1, y: 2)], [Point(x: 1, y: 2)], tolerance: 0)
     }
 
+    func testInksAreComparedComponentByComponentAndTheBlendMustMatch() {
+        let ink = InkAttributes(width: 6, opacity: 0.4, color: InkColor(red: 0.2, green: 0.5, blue: 1))
+        var near = ink
+        near.width += 1e-13
+        XCTAssertNil(ApproximateEquality.mismatch(near, ink, tolerance: 1e-12))
+        var wider = ink
+        wider.width = 6.1
+        XCTAssertTrue(ApproximateEquality.mismatch(wider, ink, tolerance: 1e-12)?.hasPrefix("width: ") == true)
+        var greener = ink
+        greener.color.green = 0.6
+        XCTAssertTrue(ApproximateEquality.mismatch(greener, ink, tolerance: 1e-12)?.hasPrefix("green: ") == true)
+        var erasing = ink
+        erasing.blend = .erase
+        XCTAssertEqual(ApproximateEquality.mismatch(erasing, ink, tolerance: 1), "blend erase, expected normal")
+    }
+
     func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaN() {
         XCTAssertEqual(maxAbsDifference([1, 2, 3], [1, 2.5, 2]), 1)
         XCTAssertEqual(maxAbsDifference([], []), 0)

@@ -185,13 +185,9 @@ final class StyleTraceTests: XCTestCase {
             for stroke in t.strokes {
                 let a = try ink(stroke.id, dedicated, in: t), b = try ink(stroke.id, brush, in: t)
                 XCTAssertEqual(a.elements, b.elements, "\(stroke.id)")
+                XCTAssertEqual(a.count, b.count, "\(stroke.id) \(brush)")
                 for (x, y) in zip(a.attributes, b.attributes) {
-                    XCTAssertEqual(x.width, y.width, accuracy: 1e-12, "\(stroke.id) \(brush)")
-                    XCTAssertEqual(x.opacity, y.opacity, accuracy: 1e-12, "\(stroke.id) \(brush)")
-                    XCTAssertEqual(x.color.red, y.color.red, accuracy: 1e-12, "\(stroke.id) \(brush)")
-                    XCTAssertEqual(x.color.green, y.color.green, accuracy: 1e-12, "\(stroke.id) \(brush)")
-                    XCTAssertEqual(x.color.blue, y.color.blue, accuracy: 1e-12, "\(stroke.id) \(brush)")
-                    XCTAssertEqual(x.blend, y.blend, "\(stroke.id) \(brush)")
+                    assertClose(y, x, tolerance: 1e-12, "\(stroke.id) \(brush)")
                 }
             }
         }

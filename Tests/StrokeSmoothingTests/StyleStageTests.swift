@@ -104,13 +104,8 @@ final class StyleStageTests: XCTestCase {
                                                              altitude: altitude, azimuth: azimuth, majorRadius: radius, kind: kind)
                                     for (brush, dedicated) in [(scribbleBrush, ink(scribble, to: end, s)),
                                                                (sketchBrush, ink(forceSketch, to: end, s))] {
-                                        let b = ink(brush, to: end, s)
-                                        XCTAssertEqual(b.width, dedicated.width, accuracy: 1e-12, "\(s)")
-                                        XCTAssertEqual(b.opacity, dedicated.opacity, accuracy: 1e-12, "\(s)")
-                                        XCTAssertEqual(b.color.red, dedicated.color.red, accuracy: 1e-12, "\(s)")
-                                        XCTAssertEqual(b.color.green, dedicated.color.green, accuracy: 1e-12, "\(s)")
-                                        XCTAssertEqual(b.color.blue, dedicated.color.blue, accuracy: 1e-12, "\(s)")
-                                        XCTAssertEqual(b.blend, dedicated.blend, "\(s)")
+                                        let b: InkAttributes = ink(brush, to: end, s)
+                                        assertClose(b, dedicated, tolerance: 1e-12, "\(s)")
                                         compared += 1
                                     }
                                 }

@@ -46,6 +46,19 @@ public enum ApproximateEquality {
             .map { $0 + " (tolerance \(tolerance) per coordinate)" }
     }
 
+    /// Why two inks differ: width, opacity or a colour component off by more than
+    /// `tolerance`, or another blend mode; nil when they are close.
+    public static func mismatch(_ actual: InkAttributes, _ expected: InkAttributes, tolerance: Double) -> String? {
+        let pairs: [(String, Double, Double)] = [("width", actual.width, expected.width), ("opacity", actual.opacity, expected.opacity),
+                                                 ("red", actual.color.red, expected.color.red),
+                                                 ("green", actual.color.green, expected.color.green),
+                                                 ("blue", actual.color.blue, expected.color.blue)]
+        for (name, a, e) in pairs {
+            if let why = mismatch(a, e, tolerance: tolerance) { return "\(name): \(why)" }
+        }
+        return actual.blend == expected.blend ? nil : "blend \(actual.blend), expected \(expected.blend)"
+    }
+
     private static func firstMismatch<T>(_ actual: [T], _ expected: [T], describe: (T) -> String,
                                          close: (T, T) -> Bool) -> String? {
         guard actual.count == expected.count else {
@@ -93,6 +106,15 @@ public func assertClose(_ actual: [Double], _ expected: [Double], tolerance: Dou
 /// per coordinate; the failure names the index of the first pair that is not.
 public func assertClose(_ actual: [Point], _ expected: [Point], tolerance: Double, _ message: @autoclosure () -> String = "",
                         file: StaticString = #filePath, line: UInt = #line) {
+    if let why = ApproximateEquality.mismatch(actual, expected, tolerance: tolerance) {
+        XCTFail(join(why, message()), file: file, line: line)
+    }
+}
+
+/// Asserts that two inks agree: width, opacity and each colour component within `tolerance`,
+/// the same blend mode. The message names the first component that differs.
+public func assertClose(_ actual: InkAttributes, _ expected: InkAttributes, tolerance: Double,
+                        _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
     if let why = ApproximateEquality.mismatch(actual, expected, tolerance: tolerance) {
         XCTFail(join(why, message()), file: file, line: line)
     }

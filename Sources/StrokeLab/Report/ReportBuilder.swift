@@ -204,48 +204,45 @@ struct Builder {
         progress.note("drew \(rasterCount) rasters")
     }
 
-    /// Renders `figure` to `figures/<name>.png` and `.svg` and records it for the HTML.
-    /// `name` may come from input (a dataset name): the file gets ``SafeFileName``'s form.
-    /// The PNG and the SVG are drawn at once, by two gnuplot processes (both cores).
+    /// Renders `figure` to `figures/<name>.png` and `.svg` and records it for the HTML, by two
+    /// gnuplot processes at once.
     mutating func plot(_ figure: Figure, name: String, title: String, caption: String) throws(ExperimentError) {
-        let file = fileNames.name(for: name)
-        let png = "figures/\(file).png", svg = "figures/\(file).svg"
-        let out = self.out, gnuplot = options.gnuplot
-        let failures = Slots<String>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            do {
-                try FigureRenderer.render(figure, to: out + "/" + (k == 0 ? png : svg), format: k == 0 ? .png : .svg, gnuplot: gnuplot)
-            } catch {
-                failures[k] = "\(error)"
-            }
+        let gnuplot = options.gnuplot
+        try writePair(folder: "figures", what: "figure", name: name, title: title, caption: caption) { path, png in
+            try FigureRenderer.render(figure, to: path, format: png ? .png : .svg, gnuplot: gnuplot)
         }
-        if let failure = failures.values.compactMap({ $0 }).first {
-            throw ExperimentError("report: figure '\(name)': \(failure)")
-        }
-        files += [png, svg]
         figureCount += 1
-        figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
     }
 
-    /// `name` may come from input (a stroke id): the file gets ``SafeFileName``'s form.
-    /// The PNG and the SVG are drawn at once (both cores).
+    /// Renders `grid` to `rasters/<name>.png` and `.svg` and records it for the HTML.
     mutating func raster(_ grid: ComparisonGrid, name: String, title: String, caption: String) throws(ExperimentError) {
+        try writePair(folder: "rasters", what: "raster", name: name, title: title, caption: caption) { path, png in
+            try AtomicFile.write(try RasterRenderer.render(grid, format: png ? .png : .svg), to: path)
+        }
+        rasterCount += 1
+    }
+
+    /// Writes one picture as `<folder>/<name>.png` and `.svg` — the two drawn at once (both
+    /// cores) by `render(path, isPNG)` — and records it for the HTML. `name` may come from
+    /// input (a dataset name, a stroke id): the files get ``SafeFileName``'s form. The first
+    /// failure becomes one error naming `what` and `name`.
+    mutating func writePair(folder: String, what: String, name: String, title: String, caption: String,
+                            render: @Sendable (_ path: String, _ png: Bool) throws -> Void) throws(ExperimentError) {
         let file = fileNames.name(for: name)
-        let png = "rasters/\(file).png", svg = "rasters/\(file).svg"
+        let png = "\(folder)/\(file).png", svg = "\(folder)/\(file).svg"
         let out = self.out
         let failures = Slots<String>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             do {
-                try AtomicFile.write(try RasterRenderer.render(grid, format: k == 0 ? .png : .svg), to: out + "/" + (k == 0 ? png : svg))
+                try render(out + "/" + (k == 0 ? png : svg), k == 0)
             } catch {
                 failures[k] = "\(error)"
             }
         }
         if let failure = failures.values.compactMap({ $0 }).first {
-            throw ExperimentError("report: raster '\(name)': \(failure)")
+            throw ExperimentError("report: \(what) '\(name)': \(failure)")
         }
         files += [png, svg]
-        rasterCount += 1
         figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
     }
 

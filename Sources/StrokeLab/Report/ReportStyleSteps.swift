@@ -89,26 +89,12 @@ extension Builder {
     }
 
     /// Renders a whole drawing to `rasters/<name>.png` and `.svg` and records it for the HTML.
-    /// The PNG and the SVG are drawn at once (both cores).
     mutating func drawing(_ ink: [Ink], rendering: InkRendering, name: String, title: String, caption: String) throws(ExperimentError) {
-        let file = fileNames.name(for: name)
-        let png = "rasters/\(file).png", svg = "rasters/\(file).svg"
-        let out = self.out
-        let failures = Slots<String>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            do {
-                try AtomicFile.write(try DrawingRenderer.render(ink, rendering: rendering, longestSide: 900, format: k == 0 ? .png : .svg),
-                                     to: out + "/" + (k == 0 ? png : svg))
-            } catch {
-                failures[k] = "\(error)"
-            }
+        try writePair(folder: "rasters", what: "drawing", name: name, title: title, caption: caption) { path, png in
+            try AtomicFile.write(try DrawingRenderer.render(ink, rendering: rendering, longestSide: 900, format: png ? .png : .svg),
+                                 to: path)
         }
-        if let failure = failures.values.compactMap({ $0 }).first {
-            throw ExperimentError("report: drawing '\(name)': \(failure)")
-        }
-        files += [png, svg]
         rasterCount += 1
-        figures[name] = HTMLReport.Figure(file: png, alternatives: [svg], title: title, caption: caption)
     }
 
     /// The ink metrics compared: id and column title.

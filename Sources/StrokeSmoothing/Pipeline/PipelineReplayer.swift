@@ -18,7 +18,8 @@ import StrokeCore
 ///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
 ///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
 ///    element depends only on that element, its samples and the stroke's first sample
-///    (styles are pure per element, ``StyleStage``);
+///    (styles are pure per element, ``StyleStage``); styles that ignore the element
+///    (``StyleStage/uniformInk(after:)``) are folded into one ink for the whole stroke instead;
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -27,7 +28,9 @@ import StrokeCore
 /// Dispatch: the loop itself is ``CurveStage/replayStroke(_:options:stages:)``, a protocol
 /// requirement whose default implementation is specialised for each curve builder type, so
 /// every call to the curve builder is static and inlinable — without a list of pre-specialised
-/// combinations. Filters, the predictor and styles are called once per event with the
+/// combinations — and compiled three times (``ReplayMode``: a curve builder alone, with
+/// styles, or with any stages), so the branches of absent stages fold away. Filters, the
+/// predictor and styles are called once per event with the
 /// event's batch (each specialised inside for its own type, ``FilterStage/process(_:into:)``).
 /// Scratch buffers are reused across events and strokes; a replay allocates only its record's
 /// buffers (amortised growth). Complexity O(samples + output).
