@@ -46,16 +46,7 @@ extension Builder {
         func rank(_ t: LoadedTrace) -> Int { t.dataset == "bdalab-svc" ? -1 : (order.firstIndex(of: t.dataset) ?? order.count) }
         var writing: [String: Double] = [:]
         for t in recorded {
-            var length = 0.0
-            for stroke in t.trace.strokes {
-                var previous: Point? = nil
-                for event in stroke.events {
-                    for s in event.samples {
-                        if let p = previous { length += p.distance(to: s.location) }
-                        previous = s.location
-                    }
-                }
-            }
+            let length = t.trace.strokes.reduce(0.0) { $0 + Polyline(points: $1.samples.map(\.location)).length }
             writing[t.path] = length * (t.trace.metadata.millimetresPerUnit ?? 1)
         }
         return recorded.min { a, b in
@@ -101,16 +92,32 @@ extension Builder {
     static let styleMetrics = [("ink.width_variation", "width variation"), ("ink.width_jump_max", "largest width jump"),
                                ("ink.iou", "ink IoU")]
 
-    /// The mean of `metric` for `pipeline` over the strokes of `trace` (a trace name) or of
-    /// `dataset`, or `nil` when nothing was measured.
-    func styleMean(pipeline: String, metric: String, dataset: String, trace: String? = nil) -> Double? {
-        var sum = 0.0, n = 0
-        for r in experiment.rows where r.pipeline == pipeline && r.metric == metric && r.dataset == dataset
-            && (trace.map { r.trace == $0 } ?? true) && r.value.isFinite {
-            sum += r.value
-            n += 1
+    /// The means of the section's ink metrics (``styleMetrics``), gathered in one pass over the
+    /// result rows: per pipeline × metric × dataset, and per pipeline × metric × trace within it.
+    struct StyleMeans {
+        private struct Key: Hashable { let pipeline, metric, dataset: String; let trace: String? }
+        private var sums: [Key: (sum: Double, n: Int)] = [:]
+
+        init(rows: [ResultRow]) {
+            let metrics = Set(Builder.styleMetrics.map(\.0))
+            for r in rows where metrics.contains(r.metric) && r.value.isFinite {
+                for key in [Self.key(r.pipeline, r.metric, r.dataset, nil), Self.key(r.pipeline, r.metric, r.dataset, r.trace)] {
+                    let old = sums[key] ?? (0, 0)
+                    sums[key] = (old.sum + r.value, old.n + 1)
+                }
+            }
         }
-        return n > 0 ? sum / Double(n) : nil
+
+        private static func key(_ pipeline: String, _ metric: String, _ dataset: String, _ trace: String?) -> Key {
+            Key(pipeline: pipeline, metric: metric, dataset: dataset, trace: trace)
+        }
+
+        /// The mean of `metric` for `pipeline` over the strokes of `trace` (a trace name) or of
+        /// all of `dataset`, or `nil` when nothing was measured.
+        func mean(pipeline: String, metric: String, dataset: String, trace: String? = nil) -> Double? {
+            guard let s = sums[Self.key(pipeline, metric, dataset, trace)], s.n > 0 else { return nil }
+            return s.sum / Double(s.n)
+        }
     }
 
     /// The styled pipelines the experiment ran (a style stage or an ink-drawing curve builder),
@@ -123,19 +130,19 @@ extension Builder {
 
     /// The ink-metric table of the section: each styled pipeline's mean width variation,
     /// largest width jump and ink IoU on the style trace and on the handwriting page's dataset.
-    func styleMetricTable() -> HTMLReport.Table? {
+    func styleMetricTable(_ means: StyleMeans, page: LoadedTrace?) -> HTMLReport.Table? {
         var columns: [(title: String, metric: String, dataset: String, trace: String?)] = []
         if let s = styleTrace {
             columns += Self.styleMetrics.map { ("\($0.1), \(s.name)", $0.0, s.dataset, s.name) }
         }
-        if let page = handwritingPage {
+        if let page {
             columns += Self.styleMetrics.map { ("\($0.1), \(page.dataset)", $0.0, page.dataset, nil) }
         }
         let pipelines = styledPipelines
         guard !columns.isEmpty, !pipelines.isEmpty else { return nil }
         let rows = pipelines.map { p in
             [p.name] + columns.map { c in
-                styleMean(pipeline: p.name, metric: c.metric, dataset: c.dataset, trace: c.trace).map { String(format: "%.3f", $0) } ?? "—"
+                means.mean(pipeline: p.name, metric: c.metric, dataset: c.dataset, trace: c.trace).map { String(format: "%.3f", $0) } ?? "—"
             }
         }
         guard rows.contains(where: { $0.dropFirst().contains { $0 != "—" } }) else { return nil }
@@ -149,16 +156,16 @@ extension Builder {
     /// What the ink-metric table shows, in words, from its numbers: per place (the style trace,
     /// the page's dataset), which styled pipeline varies its width most, jumps most and has the
     /// lowest ink IoU; and why perfect-freehand's width metrics read as they do.
-    func styleMetricFindings() -> String {
+    func styleMetricFindings(_ means: StyleMeans, page handwriting: LoadedTrace?) -> String {
         var sentences: [String] = []
         let pipelines = styledPipelines.filter { !$0.description.stages(of: .style).isEmpty }
         var places: [(String, String, String?)] = []
         if let s = styleTrace { places.append(("the style trace", s.dataset, s.name)) }
-        if let page = handwritingPage { places.append(("\(page.dataset)", page.dataset, nil)) }
+        if let page = handwriting { places.append(("\(page.dataset)", page.dataset, nil)) }
         for (place, dataset, trace) in places {
             // The pipeline(s) with the largest (smallest) mean; ties within 1e-9 are all named.
             func extreme(_ metric: String, largest: Bool) -> (String, Double, Int)? {
-                let values = pipelines.compactMap { p in styleMean(pipeline: p.name, metric: metric, dataset: dataset, trace: trace).map { (p.name, $0) } }
+                let values = pipelines.compactMap { p in means.mean(pipeline: p.name, metric: metric, dataset: dataset, trace: trace).map { (p.name, $0) } }
                 guard let best = largest ? values.map(\.1).max() : values.map(\.1).min() else { return nil }
                 let names = values.filter { abs($0.1 - best) <= 1e-9 }.map(\.0)
                 return (names.joined(separator: " and "), best, names.count)
@@ -170,11 +177,11 @@ extension Builder {
         if pipelines.contains(where: { $0.description.stages(of: .style).contains { $0.descriptor.makesOutline } }) {
             sentences.append("An outline style's width lives in its outline: its centre-line ink is its nominal size, so its width variation and jump read 0, and only the IoU sees its shape.")
         }
-        if let page = handwritingPage,
+        if let page = handwriting,
            let a = pipelines.first(where: { $0.description.stages(of: .style).contains { $0.descriptor.id == "scribble" } }),
            let b = pipelines.first(where: { $0.description.stages(of: .style).contains { $0.descriptor.id == "forcesketch" } }),
-           let ja = styleMean(pipeline: a.name, metric: "ink.width_jump_max", dataset: page.dataset),
-           let jb = styleMean(pipeline: b.name, metric: "ink.width_jump_max", dataset: page.dataset), abs(ja - jb) < 1e-9 {
+           let ja = means.mean(pipeline: a.name, metric: "ink.width_jump_max", dataset: page.dataset),
+           let jb = means.mean(pipeline: b.name, metric: "ink.width_jump_max", dataset: page.dataset), abs(ja - jb) < 1e-9 {
             sentences.append("On \(page.dataset) \(a.name) and \(b.name) have the same largest width jump: where the pencil never tilts below π/6, both widths are proportional to the force, so a relative width change is the force's own.")
         }
         return sentences.joined(separator: " ")
@@ -185,6 +192,7 @@ extension Builder {
         let synthetic = Self.comparedStyles.compactMap { fig("style-synthetic-\($0.name)") }
         let page = Self.comparedStyles.compactMap { fig("style-page-\($0.name)") }
         guard !synthetic.isEmpty || !page.isEmpty else { return [] }
+        let handwriting = handwritingPage
         var blocks: [HTMLReport.Block] = [
             .paragraph("What each style does with the pen's channels, from the seeds' formulas (docs/guides/style-*.md):"),
             .list(Self.comparedStyles.map(\.does)),
@@ -192,17 +200,18 @@ extension Builder {
         if let s = styleTrace {
             blocks.append(.paragraph("The synthetic style trace \(s.name) (Datasets/README.md) has analytic answers: the upright force ramp 0 → 4 is 0 → 16 wide in scribble and 0 → 19.2 in forcesketch (hue 0 → 0.96 of the circle); the pencil at altitude 0.25 shades 5 wide along its azimuth and 65 across it at opacity 0.5 in scribble only; the finger with contact radius 30 erases a 15-wide swath through the three pencil strokes in scribble and is a grey 10-wide line elsewhere; the 3D Touch finger at a third of its maximum force 6.67 is green and 6.67 wide in forcesketch, and erases in scribble (every finger does); the 3D Touch ramp sweeps forcesketch's hue circle at width 0 → 20."))
         }
-        if let page = handwritingPage {
+        if let page = handwriting {
             let samples = page.trace.strokes.flatMap(\.samples)
             let lowest = samples.map(\.altitude).min() ?? Double.pi / 2
             let shading = samples.filter { $0.altitude < Double.pi / 6 }.count
             let force = samples.map(\.force)
             blocks.append(.paragraph("The page (\(page.dataset) · \(page.name), \(samples.count) samples) is real handwriting with pressure and tilt: force \(String(format: "%.2f", force.min() ?? 0))…\(String(format: "%.2f", force.max() ?? 0)) (max force \(number(samples.first?.maximumPossibleForce ?? 0))), lowest altitude \(String(format: "%.2f", lowest)) rad, so \(shading == 0 ? "no sample is tilted below π/6 and scribble never shades: its width is force × 4 throughout" : "\(shading) samples are tilted below π/6 and scribble shades them")."))
         }
-        if let table = styleMetricTable() {
+        let means = StyleMeans(rows: experiment.rows)
+        if let table = styleMetricTable(means, page: handwriting) {
             blocks.append(.paragraph("The ink metrics of the styled pipelines the experiment ran, on the style trace and the page's dataset (docs/guides/metrics.md). Width variation is 0 for a constant width and grows with every width change per unit length; the largest width jump is the largest relative change between consecutive segments; ink IoU compares the ink with the reference ink — the reference curve drawn by the same style, fed the pen's channels — so it measures the curve's and the channels' fidelity together."))
             blocks.append(.table(table))
-            blocks.append(.paragraph(styleMetricFindings()))
+            blocks.append(.paragraph(styleMetricFindings(means, page: handwriting)))
         }
         if !synthetic.isEmpty {
             blocks.append(.paragraph("The synthetic style trace through each style (one raster per style, same canvas):"))
