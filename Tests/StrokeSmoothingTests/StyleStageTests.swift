@@ -189,6 +189,46 @@ final class StyleStageTests: XCTestCase {
         XCTAssertNil(InkColor(parsing: "zzzzzz"))
     }
 
+    func testNamedColoursSurviveTheLabelExactly() throws {
+        // A label prints a named colour by name, so grey stays 0.5 (its hex, 808080, reads
+        // back as 128/255) and graphite stays (0.25, 0.25, 0.27).
+        XCTAssertEqual(InkColor.grey.label, "grey")
+        XCTAssertEqual(InkColor.graphite.label, "graphite")
+        XCTAssertEqual(InkColor(parsing: "gray"), .grey)
+        XCTAssertEqual(InkColor(red: 0.3, green: 0.3, blue: 0.3).label, "4d4d4d")
+        let d = try PipelineDescription(parsing: "coalesced|style:forcesketch")
+        XCTAssertTrue(d.canonical.hasSuffix("style:forcesketch(maxWidth=20,fallbackWidth=10,fallbackColor=grey)"), d.canonical)
+        let again = try PipelineDescription(parsing: d.canonical)
+        var replayer = again.makeReplayer()
+        let noForce = Stroke(id: "s", kind: .stylus, events: [
+            TouchEvent(phase: .began, samples: [TouchSample(time: 0, location: Point(x: 0, y: 0), kind: .stylus)]),
+            TouchEvent(phase: .ended, samples: [TouchSample(time: 0.01, location: Point(x: 5, y: 0), kind: .stylus)]),
+        ])
+        let ink = replayer.replay(noForce, options: ReplayOptions()).ink
+        XCTAssertEqual(ink.attributes.last?.color, .grey)
+        XCTAssertEqual(ink.attributes.last?.width, 10)
+    }
+
+    func testTheAzimuthIsBroughtIntoMinusPiToPiAsAtan2OfItsSineAndCosineGivesIt() {
+        for a in [0.0, 1.3, -1.3, Double.pi, -Double.pi, 3.5, 2 * Double.pi - 1e-9, 7.0, -7.0, 100.0, -100.0] {
+            let expected = Double.atan2(y: Double.sin(a), x: Double.cos(a))
+            let got = ScribbleStyle.principalAngle(a)
+            XCTAssertEqual(got, expected, accuracy: 1e-12, "azimuth \(a)")
+            XCTAssertTrue(got >= -Double.pi && got <= Double.pi, "azimuth \(a) → \(got)")
+        }
+        XCTAssertTrue(ScribbleStyle.principalAngle(.infinity).isNaN)
+        // Folded angles agree with the seed's two-atan2 form on every quadrant.
+        for az in stride(from: -7.0, through: 7.0, by: 0.37) {
+            for dir in stride(from: -3.1, through: 3.1, by: 0.29) {
+                let v = Vector(dx: Double.cos(dir), dy: Double.sin(dir))
+                var seed = abs(Double.atan2(y: v.dy, x: v.dx) - Double.atan2(y: Double.sin(az), x: Double.cos(az)))
+                if seed > Double.pi { seed = 2 * Double.pi - seed }
+                if seed > Double.pi / 2 { seed = Double.pi - seed }
+                XCTAssertEqual(ScribbleStyle.foldedAngle(chord: v, azimuth: az), seed, accuracy: 1e-12)
+            }
+        }
+    }
+
     func testStylesWithoutForceOrTiltChannelsFallBackAsTheSeedsDo() throws {
         // A mouse-like trace: no force, no tilt, stylus kind.
         let plain = AttributedSample(time: 0, location: .zero)

@@ -97,6 +97,15 @@ public struct InkAttributeList: RandomAccessCollection, Hashable, Sendable {
         _count += n
     }
 
+    /// Appends `values` in order (stored explicitly). Amortised O(values.count).
+    @inlinable
+    public mutating func append(contentsOf values: [InkAttributes]) {
+        guard !values.isEmpty else { return }
+        if _uniform != nil { materialize() }
+        _values.append(contentsOf: values)
+        _count += values.count
+    }
+
     /// Appends elements `range` of `other`.
     /// - Precondition: `range` lies within `other`.
     @inlinable

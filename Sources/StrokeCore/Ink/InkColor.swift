@@ -29,7 +29,10 @@ public struct InkColor: Hashable, Sendable {
     /// wraps, so 1 is red again), as `UIColor(hue:saturation:brightness:alpha:)` computes it:
     /// sector i = ⌊6h⌋, f = 6h − i, p = b(1−s), q = b(1−sf), t = b(1−s(1−f)); (r, g, b) =
     /// (b,t,p), (q,b,p), (p,b,t), (p,q,b), (t,p,b), (b,p,q) for i = 0…5.
-    /// Known answers: h = 0 red, ⅓ green, ⅔ blue.
+    /// Known answers: h = 0 red, ⅓ green, ⅔ blue. O(1), always inlined: a style that colours
+    /// every element (ForceSketch's hue at saturation and brightness 1) gets the constants
+    /// folded in, and pays no call and no second clamping.
+    @inlinable @inline(__always)
     public init(hue h: Double, saturation s: Double, brightness v: Double) {
         var hue = h
         if !(hue >= 0 && hue < 1) {                         // wrap into [0, 1)
@@ -41,14 +44,23 @@ public struct InkColor: Hashable, Sendable {
         let sector = Swift.min(Int(scaled), 5)              // hue in [0, 1): truncation is the floor
         let f = scaled - Double(sector)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        // s, v and f lie in 0…1, so p, q and t do too: no second clamp.
         switch sector {
-        case 0: self.init(red: v, green: t, blue: p)
-        case 1: self.init(red: q, green: v, blue: p)
-        case 2: self.init(red: p, green: v, blue: t)
-        case 3: self.init(red: p, green: q, blue: v)
-        case 4: self.init(red: t, green: p, blue: v)
-        default: self.init(red: v, green: p, blue: q)
+        case 0: self.init(inRange: v, t, p)
+        case 1: self.init(inRange: q, v, p)
+        case 2: self.init(inRange: p, v, t)
+        case 3: self.init(inRange: p, q, v)
+        case 4: self.init(inRange: t, p, v)
+        default: self.init(inRange: v, p, q)
         }
+    }
+
+    /// Components already in 0…1 (not checked).
+    @inlinable
+    init(inRange red: Double, _ green: Double, _ blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
     }
 
     /// Hue, saturation and brightness (HSB/HSV) of the colour, each in 0…1 (hue 0 for greys).
@@ -70,21 +82,30 @@ public struct InkColor: Hashable, Sendable {
     /// Parses `black`, `white`, `grey`/`gray`, `graphite`, `red`, `green`, `blue`, or six hex
     /// digits `rrggbb` (an optional leading `#`). `nil` for anything else.
     public init?(parsing text: String) {
-        switch text.lowercased() {
-        case "black": self = .black
-        case "white": self = .white
-        case "grey", "gray": self = .grey
-        case "graphite": self = .graphite
-        case "red": self.init(red: 1, green: 0, blue: 0)
-        case "green": self.init(red: 0, green: 1, blue: 0)
-        case "blue": self.init(red: 0, green: 0, blue: 1)
-        default:
-            var digits = Substring(text)
-            if digits.first == "#" { digits = digits.dropFirst() }
-            guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return nil }
-            self.init(red: Double((v >> 16) & 0xff) / 255, green: Double((v >> 8) & 0xff) / 255,
-                      blue: Double(v & 0xff) / 255)
+        let lower = text.lowercased() == "gray" ? "grey" : text.lowercased()
+        if let named = Self.named.first(where: { $0.name == lower }) {
+            self = named.color
+            return
         }
+        var digits = Substring(text)
+        if digits.first == "#" { digits = digits.dropFirst() }
+        guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return nil }
+        self.init(red: Double((v >> 16) & 0xff) / 255, green: Double((v >> 8) & 0xff) / 255,
+                  blue: Double(v & 0xff) / 255)
+    }
+
+    /// The colours with names, exactly as ``init(parsing:)`` reads them.
+    static let named: [(name: String, color: InkColor)] = [
+        ("black", .black), ("white", .white), ("grey", .grey), ("graphite", .graphite),
+        ("red", InkColor(red: 1, green: 0, blue: 0)), ("green", InkColor(red: 0, green: 1, blue: 0)),
+        ("blue", InkColor(red: 0, green: 0, blue: 1)),
+    ]
+
+    /// The colour's name when it is exactly one of the named colours, else ``hex``: the form a
+    /// label prints, which ``init(parsing:)`` reads back as the same colour (a hex form would
+    /// turn grey's 0.5 into 128/255).
+    public var label: String {
+        Self.named.first { $0.color == self }?.name ?? hex
     }
 
     /// Six lower-case hex digits `rrggbb`, each component rounded to 8 bits.

@@ -67,6 +67,15 @@ public struct InkPath: Hashable, Sendable {
         _attributes.append(repeating: ink, count: elements.count)
     }
 
+    /// Appends `elements`, element `i` with ink `attributes[i]`. Amortised O(elements.count).
+    /// - Precondition: both arrays have the same count.
+    @inlinable
+    public mutating func append(_ elements: [PathElement], attributes: [InkAttributes]) {
+        precondition(elements.count == attributes.count, "one ink per element")
+        _path.elements.append(contentsOf: elements)
+        _attributes.append(contentsOf: attributes)
+    }
+
     /// Appends elements `range` of `other`.
     public mutating func append(contentsOf other: InkPath, range: Range<Int>) {
         _path.elements.append(contentsOf: other.path.elements[range])

@@ -40,12 +40,14 @@ public struct Centerline: Sendable {
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Starts over, keeping storage; `currentPoint` says where a continuation starts (a
-    /// provisional tail continues the committed path).
+    /// provisional tail continues the committed path). Kept out of line: it runs once per
+    /// frame, and inlined into the replay loop it costs the loop registers.
+    @inline(never)
     public mutating func reset(currentPoint: Point? = nil) {
         if !elements.isEmpty {
-            elements.removeAll(keepingCapacity: true)
-            if recordsSamples { samples.removeAll(keepingCapacity: true) }
-            if recordsInk { inks.removeAll(keepingCapacity: true) }
+            elements.clearKeepingStorage()
+            if recordsSamples { samples.clearKeepingStorage() }
+            if recordsInk { inks.clearKeepingStorage() }
         }
         start = currentPoint
     }

@@ -128,7 +128,7 @@ public struct ReplayStages: Sendable {
     /// samples included, goes through the filters after it.
     mutating func runFilters(terminal: Bool) {
         for f in filters.indices {
-            scratch.removeAll(keepingCapacity: true)
+            scratch.clearKeepingStorage()
             if terminal {
                 filters[f].finish(batch, into: &scratch)
             } else {
@@ -146,10 +146,23 @@ public struct ReplayStages: Sendable {
         if line.recordsInk {
             ink.append(contentsOf: line.inks[range])
         } else {
-            ink.append(contentsOf: repeatElement(InkAttributes.default, count: range.count))
+            // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
+            // an element under callgrind).
+            let d = InkAttributes.default
+            ink.reserveCapacity(ink.count + range.count)
+            for _ in range { ink.append(d) }
         }
         for s in styles.indices {
             styles[s].style(&ink, range: range, elements: line.elements, samples: line.samples, start: start, previous: previous)
+        }
+    }
+
+    /// The ink of a whole stroke's committed line: one array, allocated once and filled with
+    /// the default ink (or the builder's) by the fast repeating initialiser, then styled in place.
+    mutating func styleStroke(_ line: Centerline, into ink: inout [InkAttributes]) {
+        ink = line.recordsInk ? line.inks : Array(repeating: InkAttributes.default, count: line.count)
+        for s in styles.indices {
+            styles[s].style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples, start: nil, previous: nil)
         }
     }
 
@@ -158,7 +171,7 @@ public struct ReplayStages: Sendable {
         guard !line.isEmpty else { return }
         if styles.isEmpty {
             if line.recordsInk {
-                for k in line.elements.indices { path.append(line.elements[k], line.inks[k]) }
+                path.append(line.elements, attributes: line.inks)
             } else {
                 path.append(line.elements, uniform: uniformInk)
             }
@@ -166,9 +179,9 @@ public struct ReplayStages: Sendable {
         }
         var ink = inkScratch
         inkScratch = []
-        ink.removeAll(keepingCapacity: true)
+        ink.clearKeepingStorage()
         style(line, range: 0..<line.count, into: &ink, start: start, previous: previous)
-        for k in line.elements.indices { path.append(line.elements[k], ink[k]) }
+        path.append(line.elements, attributes: ink)
         inkScratch = ink
     }
 }
@@ -226,12 +239,13 @@ extension CurveStage {
         if Mode.allStages && s.hasPredictor { s.predictor!.reset() }
         s.kinematics.reset()
         // Styled: style stages run, or the builder draws its own ink (kept per element).
-        let styled = (Mode.styles && !s.styles.isEmpty) || Self.drawsInk
+        // (The curve-and-styles mode runs only with styles: a constant there, so the
+        // optimiser sees the samples recorded on every append and hoists their checks.)
+        let styled = (Mode.allStages ? !s.styles.isEmpty : Mode.styles) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
-        var attributes: [InkAttributes] = []        // committed ink, when styled
-        if styled { attributes.reserveCapacity(total + 4) }
+        var attributes: [InkAttributes] = []        // committed ink, when styled (filled at the end)
         var started = false
         var newest = stroke.startTime
         let lastEventIndex = stroke.events.count - 1
@@ -251,7 +265,7 @@ extension CurveStage {
             let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
 
             // 1–3. Input view, filters, curve builder.
-            if !s.batch.isEmpty { s.batch.removeAll(keepingCapacity: true) }
+            if Mode.allStages, !s.batch.isEmpty { s.batch.clearKeepingStorage() }   // only they fill it
             let count = events[eventIndex].samples.count
             var i = main ? count - 1 : 0
             while i < count {
@@ -301,25 +315,28 @@ extension CurveStage {
             let provisionalStart = record.provisional.count
             let predictedStart = record.predicted.count
             let predictedInkStart = record.predictedInk.count
-            let lastSample = styled && !line.isEmpty ? line.samples[line.count - 1] : nil
+            // The committed line's last sample, read only where a tail or a prediction is
+            // styled: reading the samples on every event would keep their buffer shared
+            // in the loop, and the optimiser would then check it on every append.
             var tailSample: AttributedSample? = nil
             if !terminal, started, hasProvisionalTail {
                 s.tail.reset(currentPoint: line.currentPoint)
                 appendProvisionalTail(to: &s.tail)
                 if !s.tail.isEmpty {
                     let tail = s.tail
-                    s.append(tail, to: &record.provisional, start: line.currentPoint, previous: lastSample)
+                    s.append(tail, to: &record.provisional, start: line.currentPoint,
+                             previous: styled ? line.samples.last : nil)
                     if styled { tailSample = tail.samples.last }
                 }
             }
             let drawnTip = record.provisional.count > provisionalStart ? record.provisional.currentPoint : line.currentPoint
             if !terminal, hasPredictor {
-                if !s.predictedScratch.isEmpty { s.predictedScratch.removeAll(keepingCapacity: true) }
+                if !s.predictedScratch.isEmpty { s.predictedScratch.clearKeepingStorage() }
                 s.predictor!.appendPrediction(for: events[eventIndex], tip: drawnTip, to: &s.predictedScratch)
                 if !s.predictedScratch.isEmpty {
                     record.predicted.append(contentsOf: s.predictedScratch)
                     let first = s.predictedScratch[0]
-                    let before = tailSample ?? lastSample ?? first
+                    let before = tailSample ?? (styled ? line.samples.last : nil) ?? first
                     s.guess.reset()
                     if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
                     if Self.drawsInk {
@@ -357,7 +374,7 @@ extension CurveStage {
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
         }
         if styled {
-            s.style(line, range: 0..<line.count, into: &attributes, start: nil, previous: nil)
+            s.styleStroke(line, into: &attributes)
         }
         record.frames = frames
         record.samplesFed = samplesFed

@@ -234,11 +234,12 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
             check: { _ in nil })
     }
 
-    /// A colour: a name or `rrggbb`; printed canonically as six hex digits.
+    /// A colour: a name or `rrggbb`; printed canonically as its name when it is one of the
+    /// named colours (so `grey` stays 0.5, not 128/255), else as six hex digits.
     public static func color(_ property: WritableKeyPath<P, InkColor> & Sendable, _ name: String, help: String) -> Self {
         Self(
             name: name, help: help, domain: .color,
-            read: { .choice($0[keyPath: property].hex) },
+            read: { .choice($0[keyPath: property].label) },
             store: { (p: inout P, v: ParameterValue) throws(StageParameterError) in
                 guard case .choice(let s) = v, let c = InkColor(parsing: s) else {
                     throw StageParameterError(parameter: name, problem: "takes a colour name or rrggbb")
@@ -249,7 +250,7 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
                 guard let c = InkColor(parsing: text) else {
                     throw StageParameterError(parameter: name, problem: "takes a colour (black, white, grey, graphite, red, green, blue or rrggbb), got '\(text)'")
                 }
-                return .choice(c.hex)
+                return .choice(c.label)
             },
             check: { _ in nil })
     }

@@ -118,11 +118,24 @@ public struct ScribbleStyle: StyleStage {
     }
 
     /// The angle between the stroke direction `v2` and the pencil's azimuth, folded into
-    /// [0, π/2] exactly as the seed folds it.
+    /// [0, π/2] exactly as the seed folds it: |atan2(v₂) − atan2(v₁)| with v₁ the azimuth's
+    /// unit vector. atan2(v₁) = atan2(sin a, cos a) is the azimuth `a` itself brought into
+    /// [−π, π] (``principalAngle(_:)``), so one `atan2` per element, not two plus a sine and a
+    /// cosine (identical to within an ulp of π).
+    @inlinable
     public static func foldedAngle(chord v2: Vector, azimuth: Double) -> Double {
-        var angle = abs(Double.atan2(y: v2.dy, x: v2.dx) - Double.atan2(y: Double.sin(azimuth), x: Double.cos(azimuth)))
+        var angle = abs(Double.atan2(y: v2.dy, x: v2.dx) - principalAngle(azimuth))
         if angle > Double.pi { angle = 2 * Double.pi - angle }
         if angle > Double.pi / 2 { angle = Double.pi - angle }
         return angle
+    }
+
+    /// `a` brought into [−π, π] by whole turns: what atan2(sin a, cos a) gives, without
+    /// the three libm calls (±π stay as they are, as atan2 keeps them: the double nearest π
+    /// is below π, so its sine has its sign). O(1); NaN for a non-finite `a`, as atan2 gives.
+    @inlinable
+    public static func principalAngle(_ a: Double) -> Double {
+        if a >= -Double.pi && a <= Double.pi { return a }
+        return a.remainder(dividingBy: 2 * Double.pi)       // exact, in [−π, π]
     }
 }
