@@ -13,9 +13,7 @@ import StrokeCore
 /// Why ranges: a path that revisits the same place (a circle drawn a hundred times, shading,
 /// scribbles) fills the cells there with every pass, and a plain nearest-segment query then
 /// costs O(passes) — quadratic over the stroke. Restricted to the segments of a time window,
-/// a query costs O(log k + segments of the window in the cells visited). A range query that
-/// has visited more cells than its range has segments (a point far from them) finishes by
-/// checking the range's segments directly, so it never costs more than O(range + log k).
+/// a query costs O(log k + segments of the window in the cells visited).
 ///
 /// Build: O(n + cells). Memory: O(n + cells). Cells are about twice the mean segment long,
 /// at most 2²² (2048²) of them in area and at most ``maximumCellsPerSide(segments:)`` per
@@ -24,6 +22,13 @@ import StrokeCore
 /// segments per cell instead of n/2048, which made every query cost O(n/2048) and the
 /// fidelity of the issue-11 huge-coordinate trace quadratic (73 s instead of 9 s in a debug
 /// build at 2¹⁸ points). Square extents get the grid they had.
+///
+/// A query whose rings have visited more than ``ringCellsBeforeHierarchy`` cells without an
+/// answer — a point far from the segments it may use — finishes in a ``SegmentHierarchy``
+/// (bounding boxes over index spans), which gives the same minimum in O(log n + range)
+/// instead of rings costing the square of the distance in cells, or a scan of the range.
+/// (A four-sample triangle with coordinates of 8·10¹⁵, whose smooth reference lies 10¹⁴
+/// units from its straight ink, took 50 s in `strokelab run` through the rings and scans.)
 public struct SegmentGrid: Sendable {
     private let points: [Point]
     private let origin: Point
@@ -32,6 +37,13 @@ public struct SegmentGrid: Sendable {
     private let rows: Int
     private let cellStart: [Int32]    // CSR offsets, rows*columns + 1
     private let cellItems: [Int32]    // segment indices, ascending within a cell
+    /// Answers the queries the rings would take long over (``ringCellsBeforeHierarchy``).
+    private let hierarchy: SegmentHierarchy
+
+    /// The cells a query's ring search visits before it hands the query to the
+    /// ``SegmentHierarchy``: a point that has found nothing within a few cells is far from the
+    /// segments of its range, and rings would then cost the square of that distance in cells.
+    static let ringCellsBeforeHierarchy = 49
 
     /// The number of segments (at least 1).
     public var segmentCount: Int { points.count - 1 }
@@ -49,6 +61,7 @@ public struct SegmentGrid: Sendable {
         var pts = input
         if pts.count == 1 { pts.append(pts[0]) }
         points = pts
+        hierarchy = SegmentHierarchy(points: pts)
         let box = Rect(bounding: pts)!
         let segments = pts.count - 1
         var length = 0.0
@@ -142,12 +155,21 @@ public struct SegmentGrid: Sendable {
     }
 
     /// Squared distance from `p` to the nearest segment whose index lies in `range` (clamped
-    /// to the segments there are; an empty intersection gives +∞).
+    /// to the segments there are; an empty intersection gives +∞). O(1) cells for a point
+    /// near its segments; a point farther than a few cells goes to the ``SegmentHierarchy``:
+    /// O(log n + range) at worst, whatever the distance.
     public func squaredDistance(to p: Point, segments range: ClosedRange<Int>) -> Double {
+        var evaluations = 0
+        return squaredDistance(to: p, segments: range, evaluations: &evaluations)
+    }
+
+    /// ``squaredDistance(to:segments:)``, counting the segment distances computed (the work
+    /// a query does, for tests of its bound).
+    func squaredDistance(to p: Point, segments range: ClosedRange<Int>, evaluations: inout Int) -> Double {
         let lo = Swift.max(range.lowerBound, 0), hi = Swift.min(range.upperBound, segmentCount - 1)
         guard lo <= hi else { return .infinity }
         let size = hi - lo + 1
-        if size <= 16 { return bruteForce(p, lo, hi) }
+        if size <= 16 { evaluations += size; return bruteForce(p, lo, hi) }
         let fx = ((p.x - origin.x) / cell).rounded(.down)
         let fy = ((p.y - origin.y) / cell).rounded(.down)
         // Cell coordinates of the query, possibly outside the grid; clamped in Double first.
@@ -157,28 +179,34 @@ public struct SegmentGrid: Sendable {
         let gapX = cx < 0 ? -cx : (cx >= columns ? cx - columns + 1 : 0)
         let gapY = cy < 0 ? -cy : (cy >= rows ? cy - rows + 1 : 0)
         var r = Swift.max(gapX, gapY)
-        var visited = 0
-        let full = lo == 0 && hi == segmentCount - 1
-        while true {
+        // Cells visited; past the budget (also in the middle of a ring: the first ring of a
+        // point far beside a long thin grid is a whole row) the hierarchy finishes the query.
+        var budget = Self.ringCellsBeforeHierarchy
+        rings: while true {
             let xs = cx - r, xe = cx + r, ys = cy - r, ye = cy + r
             let y0 = Swift.max(ys, 0), y1 = Swift.min(ye, rows - 1)
             if y0 <= y1 {
                 for y in y0...y1 {
                     if y == ys || y == ye {
                         var x = Swift.max(xs, 0)
-                        while x <= Swift.min(xe, columns - 1) { visit(x, y, p, lo, hi, &best); x += 1; visited += 1 }
+                        while x <= Swift.min(xe, columns - 1) {
+                            visit(x, y, p, lo, hi, &best, &evaluations); x += 1
+                            budget -= 1
+                            if budget < 0 { break rings }
+                        }
                     } else {
-                        if xs >= 0 && xs < columns { visit(xs, y, p, lo, hi, &best); visited += 1 }
-                        if xe != xs && xe >= 0 && xe < columns { visit(xe, y, p, lo, hi, &best); visited += 1 }
+                        if xs >= 0 && xs < columns { visit(xs, y, p, lo, hi, &best, &evaluations); budget -= 1 }
+                        if xe != xs && xe >= 0 && xe < columns { visit(xe, y, p, lo, hi, &best, &evaluations); budget -= 1 }
+                        if budget < 0 { break rings }
                     }
                 }
             }
             let bound = Double(r) * cell
             if best <= bound * bound { return best }
             if xs <= 0 && ys <= 0 && xe >= columns - 1 && ye >= rows - 1 { return best }
-            if !full && visited > size { return Swift.min(best, bruteForce(p, lo, hi)) }
             r += 1
         }
+        return hierarchy.squaredDistance(to: p, segments: lo, hi, below: best, evaluations: &evaluations)
     }
 
     private func bruteForce(_ p: Point, _ lo: Int, _ hi: Int) -> Double {
@@ -193,7 +221,7 @@ public struct SegmentGrid: Sendable {
     }
 
     @inline(__always)
-    private func visit(_ x: Int, _ y: Int, _ p: Point, _ lo: Int, _ hi: Int, _ best: inout Double) {
+    private func visit(_ x: Int, _ y: Int, _ p: Point, _ lo: Int, _ hi: Int, _ best: inout Double, _ evaluations: inout Int) {
         let c = y * columns + x
         var a = Int(cellStart[c])
         var b = Int(cellStart[c + 1])
@@ -211,6 +239,7 @@ public struct SegmentGrid: Sendable {
             if i > hi { break }
             let d = Self.squaredDistance(p, points[i], points[i + 1])
             if d < best { best = d }
+            evaluations += 1
             k += 1
         }
     }

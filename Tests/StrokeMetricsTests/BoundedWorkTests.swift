@@ -78,6 +78,61 @@ final class BoundedWorkTests: XCTestCase {
         XCTAssertEqual(grid.squaredDistance(to: .zero, segments: 5000...6000), .infinity)
     }
 
+    func testQueriesFarFromTheirSegmentsGiveTheBruteForceMinimum() {
+        // Points tens to millions of cells from the segments of their range: the rings hand
+        // them to the hierarchy, which must give the same minimum as a scan, exactly.
+        var rng = SeededGenerator(seed: 12)
+        let pts = (0..<5000).map { i -> Point in
+            let a = Double(i) * 0.01
+            return Point(x: 400 * cos(a) + rng.nextGaussian(), y: 300 * sin(2 * a) + rng.nextGaussian())
+        }
+        let grid = SegmentGrid(points: pts)
+        let hierarchy = SegmentHierarchy(points: pts)
+        for q in 0..<400 {
+            let scale = [1.0, 50, 1e4, 1e9][q % 4]
+            let p = Point(x: scale * (2 * rng.nextUnit() - 1) * 500, y: scale * (2 * rng.nextUnit() - 1) * 500)
+            let lo = Int(rng.next() % 4999)
+            let hi = q % 3 == 0 ? 4998 : Swift.min(lo + Int(rng.next() % 2000), 4998)
+            let range = q % 5 == 0 ? 0...4998 : lo...hi
+            var best = Double.infinity
+            for i in range { best = Swift.min(best, SegmentGrid.squaredDistance(p, pts[i], pts[i + 1])) }
+            XCTAssertEqual(grid.squaredDistance(to: p, segments: range), best, "query \(q)")
+            var n = 0
+            XCTAssertEqual(hierarchy.squaredDistance(to: p, segments: range.lowerBound, range.upperBound, below: .infinity,
+                                                     evaluations: &n), best, "query \(q)")
+        }
+    }
+
+    func testAPointFarFromItsSegmentsCostsAFewLeavesNotAScan() {
+        // 100,000 segments along a line; queries 10⁶ units off it, over all of it or over a
+        // window of 20,000–30,000 segments. A scan computes 20,000–100,000 segment distances,
+        // and rings would visit every cell within 10⁶ units.
+        let pts = (0...100_000).map { Point(x: Double($0), y: 0.001 * Double($0 % 7)) }
+        let grid = SegmentGrid(points: pts)
+        for (p, range) in [(Point(x: 50_000, y: 1e6), 0...99_999), (Point(x: -3e6, y: -2e6), 0...99_999),
+                           (Point(x: 10_000, y: -1e6), 40_000...69_999), (Point(x: 1e7, y: 5), 10...29_999)] {
+            var evaluations = 0
+            let d = grid.squaredDistance(to: p, segments: range, evaluations: &evaluations)
+            var best = Double.infinity
+            for i in range { best = Swift.min(best, SegmentGrid.squaredDistance(p, pts[i], pts[i + 1])) }
+            XCTAssertEqual(d, best)
+            // The budget's cells (a few segments each here) and a few leaves of the hierarchy.
+            XCTAssertLessThanOrEqual(evaluations, 400, "\(p) over \(range)")
+        }
+    }
+
+    func testAHugeTriangleIsMeasuredWithFiniteValues() {
+        // Four samples reaching 8·10¹⁵ units: the smooth reference lies ~10¹⁴ units from the
+        // straight ink, far from every cell of the grid (the case the hierarchy is for).
+        let pts = [(0.0, 0.0), (8e15, 0.0), (4e15, 8e15), (0.0, 0.0)]
+        let samples = pts.enumerated().map { TouchSample(time: Double($0.offset) / 60, x: $0.element.0, y: $0.element.1) }
+        let stroke = Stroke(id: "triangle", events: FrameGrouping.events(from: samples))
+        let r = StrokeEvaluation.evaluate(stroke: stroke, pipeline: Fixtures.pipeline("linear"), metadata: recorded,
+                                          options: MetricOptions(maximumResampledPoints: 4096))
+        XCTAssertTrue(r.measurements.allSatisfy { $0.value.isFinite })
+        XCTAssertGreaterThan(r.value("fidelity.max")!, 1e13)
+    }
+
     func testTheWindowedFrechetDistanceEqualsTheFullOneWhenTheBandHoldsTheCoupling() {
         let a = (0..<200).map { Point(x: Double($0), y: sin(Double($0) / 9)) }
         let b = (0..<180).map { Point(x: Double($0) * 199 / 179, y: 0.3 + sin(Double($0) * 199 / 179 / 9)) }
