@@ -239,8 +239,8 @@ extension CurveStage {
         if Mode.allStages && s.hasPredictor { s.predictor!.reset() }
         s.kinematics.reset()
         // Styled: style stages run, or the builder draws its own ink (kept per element).
-        // (The curve-and-styles mode runs only with styles: a constant there, so the
-        // optimiser sees the samples recorded on every append and hoists their checks.)
+        // (The curve-and-styles mode runs only with styles: a constant there, so the branches
+        // on it fold away.)
         let styled = (Mode.allStages ? !s.styles.isEmpty : Mode.styles) || Self.drawsInk
         // The committed centre line: the whole stroke, handed to the record at the end.
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
@@ -315,9 +315,8 @@ extension CurveStage {
             let provisionalStart = record.provisional.count
             let predictedStart = record.predicted.count
             let predictedInkStart = record.predictedInk.count
-            // The committed line's last sample, read only where a tail or a prediction is
-            // styled: reading the samples on every event would keep their buffer shared
-            // in the loop, and the optimiser would then check it on every append.
+            // The committed line's last sample is read only where a tail or a prediction is
+            // styled, not on every event.
             var tailSample: AttributedSample? = nil
             if !terminal, started, hasProvisionalTail {
                 s.tail.reset(currentPoint: line.currentPoint)
