@@ -23,10 +23,11 @@ import StrokeCore
 /// fidelity of the issue-11 huge-coordinate trace quadratic (73 s instead of 9 s in a debug
 /// build at 2¹⁸ points). Square extents get the grid they had.
 ///
-/// A query whose rings have visited more than ``ringCellsBeforeHierarchy`` cells without an
-/// answer — a point far from the segments it may use — finishes in a ``SegmentHierarchy``
-/// (bounding boxes over index spans), which gives the same minimum in O(log n + range)
-/// instead of rings costing the square of the distance in cells, or a scan of the range.
+/// A query whose rings have visited more than ``ringCellsBeforeHierarchy`` cells without
+/// proving its nearest segment — a point far from the segments it may use — finishes in a
+/// ``SegmentHierarchy`` (bounding boxes over index spans): the same minimum, usually in
+/// O(log n) nodes and never more than O(range + log n), instead of rings costing the square of
+/// the distance in cells.
 /// (A four-sample triangle with coordinates of 8·10¹⁵, whose smooth reference lies 10¹⁴
 /// units from its straight ink, took 50 s in `strokelab run` through the rings and scans.)
 public struct SegmentGrid: Sendable {

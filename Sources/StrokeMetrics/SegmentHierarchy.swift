@@ -9,18 +9,19 @@ import StrokeCore
 /// single root. A query walks down from the root, skipping a node when its index span misses
 /// the range or when its box is farther from the point than the best segment found so far,
 /// nearer child first. Because nodes are index spans, a range (a time window of the curve)
-/// prunes whole subtrees at once, and because boxes bound distance, a point far from every
-/// segment is answered in O(log n) nodes instead of a scan.
+/// prunes whole subtrees at once, and because boxes bound distance, a point far from the
+/// segments is usually answered in O(log n) nodes instead of a scan (at worst every leaf of
+/// the range, when the leaves are all about equally far, as from the centre of a circle).
 ///
 /// ``SegmentGrid`` answers the usual query — a point near its segments — in O(1) cells, and
-/// hands a query to this hierarchy when its ring search has grown past a few dozen cells: a
-/// point far from the segments of its range, as on a stroke whose rendered and reference
+/// hands a query to this hierarchy when its ring search has visited more than 49 cells without
+/// proving its nearest segment: a point far from the segments of its range, as on a stroke whose rendered and reference
 /// curves are 10¹⁴ units apart (a triangle with coordinates of 10¹⁶). The answer is the same
 /// minimum over the same segments with the same per-segment formula
 /// (``SegmentGrid/squaredDistance(_:_:_:)``), so switching changes no value.
 ///
-/// Build O(n), memory O(n / leafSize) boxes. Query O(log n + segments of the leaves visited);
-/// never more than O(range + log n).
+/// Build O(n), memory O(n / leafSize) boxes. Query O(log n + segments of the leaves visited),
+/// never more than O(range + log n); each box distance is computed once.
 struct SegmentHierarchy: Sendable {
     /// Segments per leaf.
     static let leafSize = 8
@@ -52,7 +53,7 @@ struct SegmentHierarchy: Sendable {
                 minX = Swift.min(minX, p.x); minY = Swift.min(minY, p.y)
                 maxX = Swift.max(maxX, p.x); maxY = Swift.max(maxY, p.y)
             }
-            boxes += [minX, minY, maxX, maxY]
+            boxes.append(minX); boxes.append(minY); boxes.append(maxX); boxes.append(maxY)
         }
         levelStart.append(count)
         while count > 1 {
@@ -60,13 +61,9 @@ struct SegmentHierarchy: Sendable {
             let next = (count + 1) / 2
             for j in 0..<next {
                 let a = 4 * (below + 2 * j)
-                if 2 * j + 1 < count {
-                    let b = a + 4
-                    boxes += [Swift.min(boxes[a], boxes[b]), Swift.min(boxes[a + 1], boxes[b + 1]),
-                              Swift.max(boxes[a + 2], boxes[b + 2]), Swift.max(boxes[a + 3], boxes[b + 3])]
-                } else {
-                    boxes += [boxes[a], boxes[a + 1], boxes[a + 2], boxes[a + 3]]
-                }
+                let b = 2 * j + 1 < count ? a + 4 : a      // an odd last node is its own parent's box
+                boxes.append(Swift.min(boxes[a], boxes[b])); boxes.append(Swift.min(boxes[a + 1], boxes[b + 1]))
+                boxes.append(Swift.max(boxes[a + 2], boxes[b + 2])); boxes.append(Swift.max(boxes[a + 3], boxes[b + 3]))
             }
             levelStart.append(levelStart[levelStart.count - 1] + next)
             count = next
@@ -81,24 +78,19 @@ struct SegmentHierarchy: Sendable {
     func squaredDistance(to p: Point, segments lo: Int, _ hi: Int, below best: Double, evaluations: inout Int) -> Double {
         var best = best
         let levels = levelStart.count - 1
-        // Depth-first, nearer child first: at most one pending sibling per level.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * levels + 2) { stack in
-            var top = 0
-            stack[0] = (levels - 1)              // node (level, index) packed as index·64 + level
-            top = 1
+        // Depth-first, nearer child first: at most one pending sibling per level, each kept
+        // with its box's distance (computed once, when its parent orders its children).
+        return withUnsafeTemporaryAllocation(of: (node: Int, distance: Double).self, capacity: levels + 1) { stack in
+            stack[0] = (levels - 1, boxDistance(p, 4 * levelStart[levels - 1]))   // node packed as index·64 + level
+            var top = 1
             while top > 0 {
                 top -= 1
-                let node = stack[top]
+                let (node, distance) = stack[top]
+                if distance > best { continue }
                 let level = node & 63, j = node >> 6
-                let span = Self.leafSize << level
-                let first = j * span
-                let last = Swift.min(first + span, segmentCount) - 1
-                if last < lo || first > hi { continue }
-                let box = 4 * (levelStart[level] + j)
-                if boxDistance(p, box) > best { continue }
                 if level == 0 {
-                    var i = Swift.max(first, lo)
-                    let end = Swift.min(last, hi)
+                    var i = Swift.max(j * Self.leafSize, lo)
+                    let end = Swift.min(Swift.min((j + 1) * Self.leafSize, segmentCount) - 1, hi)
                     while i <= end {
                         let d = SegmentGrid.squaredDistance(p, points[i], points[i + 1])
                         if d < best { best = d }
@@ -107,22 +99,24 @@ struct SegmentHierarchy: Sendable {
                     }
                     continue
                 }
-                let left = 2 * j, right = 2 * j + 1
-                let below = level - 1
-                guard right < levelStart[level] - levelStart[below] else {
-                    stack[top] = left << 6 | below
-                    top += 1
-                    continue
+                let below = level - 1, span = Self.leafSize << below
+                let children = levelStart[level] - levelStart[below]
+                // The children whose index span meets the range, with their boxes' distances.
+                func entry(_ child: Int) -> (node: Int, distance: Double)? {
+                    guard child < children, child * span <= hi, Swift.min((child + 1) * span, segmentCount) - 1 >= lo
+                    else { return nil }
+                    return (child << 6 | below, boxDistance(p, 4 * (levelStart[below] + child)))
                 }
-                let dl = boxDistance(p, 4 * (levelStart[below] + left))
-                let dr = boxDistance(p, 4 * (levelStart[below] + right))
-                // Push the farther first, so the nearer is popped (and tightens `best`) first.
-                if dl <= dr {
-                    stack[top] = right << 6 | below; stack[top + 1] = left << 6 | below
-                } else {
-                    stack[top] = left << 6 | below; stack[top + 1] = right << 6 | below
+                switch (entry(2 * j), entry(2 * j + 1)) {
+                case let (l?, r?):
+                    // Push the farther first, so the nearer is popped (and tightens `best`) first.
+                    stack[top] = l.distance <= r.distance ? r : l
+                    stack[top + 1] = l.distance <= r.distance ? l : r
+                    top += 2
+                case let (l?, nil): stack[top] = l; top += 1
+                case let (nil, r?): stack[top] = r; top += 1
+                case (nil, nil): break
                 }
-                top += 2
             }
             return best
         }

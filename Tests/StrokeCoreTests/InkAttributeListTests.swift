@@ -20,6 +20,24 @@ final class InkAttributeListTests: XCTestCase {
         XCTAssertNotEqual(uniform, InkAttributeList(repeating: thin, count: 4))
     }
 
+    func testAListBuiltOneInkAtATimeStartsUniformAndBulkAppendsKeepOrder() {
+        var list = InkAttributeList()
+        list.append(wide)
+        list.append(wide)
+        XCTAssertEqual(list.uniformValue, wide)
+        list.append(contentsOf: [thin, wide, thin])
+        XCTAssertNil(list.uniformValue)
+        XCTAssertEqual(Array(list), [wide, wide, thin, wide, thin])
+        list.append(contentsOf: [])
+        XCTAssertEqual(list.count, 5)
+        // An ink path takes elements and their ink in bulk, index-aligned.
+        var path = InkPath()
+        path.append([.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 3, y: 4))], attributes: [thin, wide])
+        XCTAssertEqual(path.count, 2)
+        XCTAssertEqual(Array(path.attributes), [thin, wide])
+        XCTAssertEqual(path.currentPoint, Point(x: 3, y: 4))
+    }
+
     func testAppendingTheSameInkKeepsItUniformAndAnotherInkKeepsEveryEarlierValue() {
         var list = InkAttributeList(repeating: thin, count: 2)
         list.append(thin)

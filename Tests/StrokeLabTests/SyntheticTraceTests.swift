@@ -79,8 +79,25 @@ final class SyntheticTraceTests: XCTestCase {
         bad.force = .init(from: -1, to: 1)
         bad.duration = 0
         XCTAssertEqual(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [bad]).problems,
-                       ["style stroke 's': duration 0.0 s is outside (0, 60]", "style stroke 's': force must be finite and ≥ 0",
+                       ["style stroke 's': duration 0.0 s is outside (0, 3]", "style stroke 's': force must be in [0, 1e6]",
                         "style stroke 's': altitude 2.0 rad is outside [0, π/2]"])
+        // Hostile values: each is one line naming the stroke, and nothing reaches the generator.
+        var hostile = line
+        hostile.duration = 10                      // would overlap the next stroke (4 s apart)
+        hostile.force = .init(from: 1e303, to: .nan)
+        hostile.maximumForce = .infinity
+        hostile.azimuth = -.infinity
+        hostile.majorRadius = 1e303
+        hostile.kind = .mouse
+        XCTAssertEqual(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [hostile]).problems,
+                       ["style stroke 's': duration 10.0 s is outside (0, 3]", "style stroke 's': kind must be stylus or finger",
+                        "style stroke 's': force must be in [0, 1e6]", "style stroke 's': maximum force must be in (0, 1e6]",
+                        "style stroke 's': azimuth must be within ±1e6 rad", "style stroke 's': contact radius must be in [0, 1e9]"])
+        var unnamed = line
+        unnamed.id = ""
+        unnamed.start = Point(x: .nan, y: 1e300)
+        XCTAssertEqual(SyntheticTraceSpec(name: "x", shapes: [], styleStrokes: [unnamed]).problems,
+                       ["a style stroke has an empty id", "style stroke '': point (nan, 1e+300) is not finite or beyond ±1e9"])
     }
 
     /// A style stroke, after a spec's shapes, carries its own kind, force ramp, tilt and contact

@@ -147,7 +147,7 @@ final class TuneTests: XCTestCase {
             ("tune: {searches: [{label: one-euro, ranges: {one-euro.gamma: {min: 0, max: 1}}}]}", "has no parameter 'gamma'"),
             ("tune: {searches: [{label: one-euro, ranges: {one-euro.beta: {min: 0, max: 1, scale: log}}}]}", "a log scale needs min > 0"),
             ("tune: {searches: [{label: one-euro, samples: 1e300, ranges: {one-euro.beta: {min: 0, max: 1}}}]}",
-             "tune.searches[0].samples: expected a whole number within ±9223372036854775807"),
+             "tune.searches[0].samples: expected a whole number"),
             ("tune: {searches: [{label: one-euro, samples: 2.5, ranges: {one-euro.beta: {min: 0, max: 1}}}]}",
              "samples: expected a whole number"),
         ]

@@ -71,6 +71,12 @@ public struct InkAttributeList: RandomAccessCollection, Hashable, Sendable {
     /// Appends one attribute. A uniform list stays uniform when `ink` equals its value.
     @inlinable
     public mutating func append(_ ink: InkAttributes) {
+        if _count == 0 {                   // a list's first value starts it uniform
+            _uniform = ink
+            _values.removeAll(keepingCapacity: true)
+            _count = 1
+            return
+        }
         if let u = _uniform {
             if u == ink { _count += 1; return }
             materialize()

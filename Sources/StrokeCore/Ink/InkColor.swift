@@ -82,7 +82,7 @@ public struct InkColor: Hashable, Sendable {
     /// Parses `black`, `white`, `grey`/`gray`, `graphite`, `red`, `green`, `blue`, or six hex
     /// digits `rrggbb` (an optional leading `#`). `nil` for anything else.
     public init?(parsing text: String) {
-        let lower = text.lowercased() == "gray" ? "grey" : text.lowercased()
+        let lower = text.lowercased()
         if let named = Self.named.first(where: { $0.name == lower }) {
             self = named.color
             return
@@ -96,10 +96,13 @@ public struct InkColor: Hashable, Sendable {
 
     /// The colours with names, exactly as ``init(parsing:)`` reads them.
     static let named: [(name: String, color: InkColor)] = [
-        ("black", .black), ("white", .white), ("grey", .grey), ("graphite", .graphite),
+        ("black", .black), ("white", .white), ("grey", .grey), ("gray", .grey), ("graphite", .graphite),
         ("red", InkColor(red: 1, green: 0, blue: 0)), ("green", InkColor(red: 0, green: 1, blue: 0)),
         ("blue", InkColor(red: 0, green: 0, blue: 1)),
     ]
+
+    /// The names ``init(parsing:)`` reads, in order (`gray` is `grey` spelt the other way).
+    public static var names: [String] { named.map(\.name) }
 
     /// The colour's name when it is exactly one of the named colours, else ``hex``: the form a
     /// label prints, which ``init(parsing:)`` reads back as the same colour (a hex form would

@@ -318,9 +318,9 @@ public struct ExperimentSpec: Sendable, Decodable {
     static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is Double.Type: return "a number"
-        // A decimal or a number beyond 64 bits (`samples: 1e300`) lands here too.
-        case is Int.Type: return "a whole number within ±9223372036854775807"
-        case is UInt64.Type: return "a whole number from 0 to 18446744073709551615"
+        // Also what a decimal or a number beyond 64 bits (`samples: 1e300`) gets; each field's
+        // own check states its range.
+        case is Int.Type, is UInt64.Type: return "a whole number"
         case is String.Type: return "text"
         case is Bool.Type: return "true or false"
         default:

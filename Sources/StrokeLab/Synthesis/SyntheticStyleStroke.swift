@@ -87,18 +87,20 @@ public struct SyntheticStyleStroke: Hashable, Sendable {
         var p: [String] = []
         func bad(_ text: String) { p.append("style stroke '\(id)': \(text)") }
         if id.isEmpty { p.append("a style stroke has an empty id") }
-        if !(duration > 0 && duration <= 60) { bad("duration \(duration) s is outside (0, 60]") }
+        // Strokes start 4 s apart (``SyntheticTraceGenerator``): longer ones would overlap.
+        if !(duration > 0 && duration <= 3) { bad("duration \(duration) s is outside (0, 3]") }
         for q in [start, end] where !(q.isFinite && abs(q.x) <= 1e9 && abs(q.y) <= 1e9) {
             bad("point (\(q.x), \(q.y)) is not finite or beyond ±1e9")
         }
         if kind == .mouse { bad("kind must be stylus or finger") }
         if let force {
-            if !(force.start >= 0 && force.end >= 0 && force.start.isFinite && force.end.isFinite) { bad("force must be finite and ≥ 0") }
-            if !(maximumForce > 0 && maximumForce.isFinite) { bad("maximum force must be > 0") }
+            // Bounded like the points, so the trace's six-decimal rounding stays finite.
+            if !(force.start >= 0 && force.end >= 0 && force.start <= 1e6 && force.end <= 1e6) { bad("force must be in [0, 1e6]") }
+            if !(maximumForce > 0 && maximumForce <= 1e6) { bad("maximum force must be in (0, 1e6]") }
         }
         if let altitude, !(altitude >= 0 && altitude <= Double.pi / 2) { bad("altitude \(altitude) rad is outside [0, π/2]") }
-        if !azimuth.isFinite { bad("azimuth must be finite") }
-        if let majorRadius, !(majorRadius >= 0 && majorRadius.isFinite) { bad("contact radius must be finite and ≥ 0") }
+        if !(abs(azimuth) <= 1e6) { bad("azimuth must be within ±1e6 rad") }
+        if let majorRadius, !(majorRadius >= 0 && majorRadius <= 1e9) { bad("contact radius must be in [0, 1e9]") }
         return p
     }
 }

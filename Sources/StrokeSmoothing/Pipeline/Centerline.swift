@@ -5,11 +5,12 @@ import StrokeCore
 /// style is applied — and, from builders that model ink themselves (``CurveStage/drawsInk``,
 /// signature_pad's velocity width), each element's ink, which style stages then refine.
 ///
-/// One centre line holds a whole stroke's committed elements (the pipeline styles the new ones
-/// after each event and hands the arrays to the replay record at the end, without copying);
-/// another is reset at every event for the provisional tail. The samples are kept only when
-/// the pipeline has style stages (``recordsSamples``): an unstyled pipeline's ink is uniform,
-/// and skipping them keeps the seeds' replay as lean as a bare path. Appending is amortised
+/// One centre line holds a whole stroke's committed elements (the pipeline styles them at the
+/// end of the stroke and hands the arrays to the replay record without copying); another is
+/// reset at every event for the provisional tail. The samples are kept only when a style reads
+/// them element by element, or the builder draws its own ink (``recordsSamples``): otherwise
+/// the ink is uniform (no style, or only styles folded into one ink), and skipping them keeps
+/// the seeds' replay as lean as a bare path. Appending is amortised
 /// O(1) into buffers that keep their storage.
 public struct Centerline: Sendable {
     /// The elements, in order.

@@ -18,8 +18,9 @@ import StrokeCore
 ///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
 ///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
 ///    element depends only on that element, its samples and the stroke's first sample
-///    (styles are pure per element, ``StyleStage``); styles that ignore the element
-///    (``StyleStage/uniformInk(after:)``) are folded into one ink for the whole stroke instead;
+///    (styles are pure per element, ``StyleStage``); when every style ignores the element
+///    (``StyleStage/uniformInk(after:)``) and the builder draws no ink, they are folded into
+///    one ink for the whole stroke instead;
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
@@ -110,7 +111,8 @@ public struct ReplayStages: Sendable {
         var uniform = InkAttributes.default
         var allUniform = !drawsInk
         for st in styles where allUniform {
-            if let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
+            // (An outline maker is never folded: its outline comes from the stage itself.)
+            if !type(of: st).makesOutline, let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
         }
         self.styles = allUniform ? [] : styles
         uniformInk = allUniform ? uniform : .default
@@ -138,35 +140,16 @@ public struct ReplayStages: Sendable {
         }
     }
 
-    /// Appends the ink of `line`'s elements `range` to `ink` (index-aligned with `line`): the
-    /// default ink (the builder's own when it draws ink), then each style stage in order.
-    /// `start` and `previous` are where and with what sample the range begins.
-    mutating func style(_ line: Centerline, range: Range<Int>, into ink: inout [InkAttributes], start: Point?,
-                        previous: AttributedSample?) {
-        if line.recordsInk {
-            ink.append(contentsOf: line.inks[range])
-        } else {
-            // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
-            // an element under callgrind).
-            let d = InkAttributes.default
-            ink.reserveCapacity(ink.count + range.count)
-            for _ in range { ink.append(d) }
-        }
-        for s in styles.indices {
-            styles[s].style(&ink, range: range, elements: line.elements, samples: line.samples, start: start, previous: previous)
-        }
+    /// The ink of every element of a stroke's committed `line`: one array, allocated once and
+    /// filled with the default ink (or the builder's) by the repeating initialiser, then styled.
+    func strokeInk(_ line: Centerline) -> [InkAttributes] {
+        var ink = line.recordsInk ? line.inks : Array(repeating: InkAttributes.default, count: line.count)
+        applyStyles(line, to: &ink, start: nil, previous: nil)
+        return ink
     }
 
-    /// The ink of a whole stroke's committed line: one array, allocated once and filled with
-    /// the default ink (or the builder's) by the fast repeating initialiser, then styled in place.
-    mutating func styleStroke(_ line: Centerline, into ink: inout [InkAttributes]) {
-        ink = line.recordsInk ? line.inks : Array(repeating: InkAttributes.default, count: line.count)
-        for s in styles.indices {
-            styles[s].style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples, start: nil, previous: nil)
-        }
-    }
-
-    /// Appends a whole (per-event) centre line to `path`, styled.
+    /// Appends a whole (per-event) centre line to `path`, styled; its ink is built in a scratch
+    /// buffer that keeps its storage from frame to frame.
     mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
         guard !line.isEmpty else { return }
         if styles.isEmpty {
@@ -180,9 +163,28 @@ public struct ReplayStages: Sendable {
         var ink = inkScratch
         inkScratch = []
         ink.clearKeepingStorage()
-        style(line, range: 0..<line.count, into: &ink, start: start, previous: previous)
+        if line.recordsInk {
+            ink.append(contentsOf: line.inks)
+        } else {
+            // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
+            // an element under callgrind).
+            let d = InkAttributes.default
+            ink.reserveCapacity(line.count)
+            for _ in 0..<line.count { ink.append(d) }
+        }
+        applyStyles(line, to: &ink, start: start, previous: previous)
         path.append(line.elements, attributes: ink)
         inkScratch = ink
+    }
+
+    /// Runs every style stage, in order, over all of `line`'s elements: `ink` (index-aligned
+    /// with `line`) holds the ink they start from. `start` and `previous` are where and with
+    /// what sample the line begins.
+    private func applyStyles(_ line: Centerline, to ink: inout [InkAttributes], start: Point?, previous: AttributedSample?) {
+        for s in styles.indices {
+            styles[s].style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples,
+                            start: start, previous: previous)
+        }
     }
 }
 
@@ -245,7 +247,6 @@ extension CurveStage {
         // The committed centre line: the whole stroke, handed to the record at the end.
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(total + 4)
-        var attributes: [InkAttributes] = []        // committed ink, when styled (filled at the end)
         var started = false
         var newest = stroke.startTime
         let lastEventIndex = stroke.events.count - 1
@@ -265,7 +266,7 @@ extension CurveStage {
             let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
 
             // 1–3. Input view, filters, curve builder.
-            if Mode.allStages, !s.batch.isEmpty { s.batch.clearKeepingStorage() }   // only they fill it
+            if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
             let count = events[eventIndex].samples.count
             var i = main ? count - 1 : 0
             while i < count {
@@ -330,7 +331,7 @@ extension CurveStage {
             }
             let drawnTip = record.provisional.count > provisionalStart ? record.provisional.currentPoint : line.currentPoint
             if !terminal, hasPredictor {
-                if !s.predictedScratch.isEmpty { s.predictedScratch.clearKeepingStorage() }
+                s.predictedScratch.clearKeepingStorage()
                 s.predictor!.appendPrediction(for: events[eventIndex], tip: drawnTip, to: &s.predictedScratch)
                 if !s.predictedScratch.isEmpty {
                     record.predicted.append(contentsOf: s.predictedScratch)
@@ -372,9 +373,7 @@ extension CurveStage {
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
         }
-        if styled {
-            s.styleStroke(line, into: &attributes)
-        }
+        let attributes = styled ? s.strokeInk(line) : []
         record.frames = frames
         record.samplesFed = samplesFed
         let (elements, _, _) = line.take()

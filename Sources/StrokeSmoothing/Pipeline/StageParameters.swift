@@ -248,7 +248,7 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
             },
             parseText: { (text: String) throws(StageParameterError) in
                 guard let c = InkColor(parsing: text) else {
-                    throw StageParameterError(parameter: name, problem: "takes a colour (black, white, grey, graphite, red, green, blue or rrggbb), got '\(text)'")
+                    throw StageParameterError(parameter: name, problem: "takes a colour (\(InkColor.names.joined(separator: ", ")) or rrggbb), got '\(text)'")
                 }
                 return .choice(c.label)
             },

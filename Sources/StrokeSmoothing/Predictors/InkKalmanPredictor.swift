@@ -109,7 +109,7 @@ public struct InkKalmanPredictor: PredictorStage {
     /// Feeds the Kalman filter the inputs the modeler accepted this event and computes ink's
     /// prediction from the modeler's tip.
     public mutating func observe(lastFilter: inout any FilterStage) {
-        if !pending.isEmpty { pending.clearKeepingStorage() }
+        pending.clearKeepingStorage()
         estimate = nil
         observe(modeler: &lastFilter)
     }
@@ -130,7 +130,7 @@ public struct InkKalmanPredictor: PredictorStage {
             kalman.observe(AttributedSample(time: input.time, location: input.location))
         }
         guard filter.modeler.isStrokeInProgress else { return }
-        if !results.isEmpty { results.clearKeepingStorage() }
+        results.clearKeepingStorage()
         filter.modeler.predictKalman(using: &kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
         var h = heading
         let template = filter.newest, scale = filter.forceScale

@@ -62,7 +62,7 @@ public struct StrokeEndPredictor: PredictorStage {
 
     /// Computes ink's stroke-end prediction from the modeler's state after this event.
     public mutating func observe(lastFilter: inout any FilterStage) {
-        if !pending.isEmpty { pending.clearKeepingStorage() }
+        pending.clearKeepingStorage()
         anchor = nil
         observe(modeler: &lastFilter)
     }
@@ -73,7 +73,7 @@ public struct StrokeEndPredictor: PredictorStage {
 
     private mutating func predict(from filter: inout InkModelerFilter) {
         guard filter.modeler.isStrokeInProgress else { return }
-        if !results.isEmpty { results.clearKeepingStorage() }
+        results.clearKeepingStorage()
         filter.modeler.predictStrokeEndInPlace(into: &results)
         var h = heading
         let template = filter.newest, scale = filter.forceScale

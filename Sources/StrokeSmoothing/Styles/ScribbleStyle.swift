@@ -121,7 +121,7 @@ public struct ScribbleStyle: StyleStage {
     /// [0, π/2] exactly as the seed folds it: |atan2(v₂) − atan2(v₁)| with v₁ the azimuth's
     /// unit vector. atan2(v₁) = atan2(sin a, cos a) is the azimuth `a` itself brought into
     /// [−π, π] (``principalAngle(_:)``), so one `atan2` per element, not two plus a sine and a
-    /// cosine (identical to within an ulp of π).
+    /// cosine (the same to within a few ulps of π, plus 2π's rounding per whole turn beyond ±π).
     @inlinable
     public static func foldedAngle(chord v2: Vector, azimuth: Double) -> Double {
         var angle = abs(Double.atan2(y: v2.dy, x: v2.dx) - principalAngle(azimuth))
@@ -136,6 +136,6 @@ public struct ScribbleStyle: StyleStage {
     @inlinable
     public static func principalAngle(_ a: Double) -> Double {
         if a >= -Double.pi && a <= Double.pi { return a }
-        return a.remainder(dividingBy: 2 * Double.pi)       // exact, in [−π, π]
+        return a.remainder(dividingBy: 2 * Double.pi)       // in [−π, π]; exact for the double 2π
     }
 }
