@@ -12,10 +12,23 @@ public struct LiveOutput: Sendable {
     var predicted: [AttributedSample] = []
     /// The predicted ink for the last event: a `move` to the tip, then one segment per sample.
     var predictedInk = InkPath()
+    /// The loop's counters for the stroke in progress.
+    var state = LoopState()
 
     init(styled: Bool, drawsInk: Bool) {
         line = Centerline(recordsSamples: styled, recordsInk: drawsInk)
     }
+}
+
+/// What the event loop carries from event to event within a stroke (a replay keeps it in a
+/// local, a live stroke in its ``LiveOutput``).
+struct LoopState: Sendable {
+    /// Whether the curve builder has received the stroke's first sample.
+    var started = false
+    /// Input samples fed in this stroke.
+    var samplesFed = 0
+    /// Time of the newest input sample fed, in seconds.
+    var newest = 0.0
 }
 
 extension CurveStage {
@@ -25,20 +38,29 @@ extension CurveStage {
     /// Curve builders do not implement it.
     public mutating func liveEvent(_ events: [TouchEvent], at index: Int, terminal: Bool, stages s: inout LiveStages,
                                    output o: inout LiveOutput) {
-        o.provisional.removeAll()
-        o.predicted.clearKeepingStorage()
-        o.predictedInk.removeAll()
+        if !s.strokeOpen {
+            s.openStroke()
+            o.line.reset()
+            o.state = LoopState()
+        }
+        if !o.provisional.isEmpty { o.provisional.removeAll() }
+        if !o.predicted.isEmpty { o.predicted.clearKeepingStorage() }
+        if !o.predictedInk.isEmpty { o.predictedInk.removeAll() }
         switch s.mode {
         case .curveOnly:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: CurveOnly.self, recordsCurveInput: false,
-                        line: &o.line, provisional: &o.provisional, predicted: &o.predicted, predictedInk: &o.predictedInk)
+                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        predictedInk: &o.predictedInk)
         case .curveAndStyles:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: CurveAndStyles.self, recordsCurveInput: false,
-                        line: &o.line, provisional: &o.provisional, predicted: &o.predicted, predictedInk: &o.predictedInk)
+                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        predictedInk: &o.predictedInk)
         case .allStages:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: AllStages.self, recordsCurveInput: false,
-                        line: &o.line, provisional: &o.provisional, predicted: &o.predicted, predictedInk: &o.predictedInk)
+                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        predictedInk: &o.predictedInk)
         }
+        if terminal { s.strokeOpen = false }
     }
 
     /// The event loop: everything a pipeline does with one touch event (the steps are listed
@@ -50,17 +72,14 @@ extension CurveStage {
     /// The provisional tail, predicted samples and predicted ink are *appended* to the given
     /// buffers (the live stroke empties its own first; a replay keeps every frame's).
     /// `events[index]` is the event (passed with its array: binding an event by value would
-    /// retain and release its two arrays on every call). The first event after a terminal one
-    /// (or ever) opens a new stroke.
+    /// retain and release its two arrays on every call). The caller opens the stroke before
+    /// its first event (``LiveStages/openStroke()``, an empty `line` and `state`): kept out of
+    /// the loop, the calls that do it leave the replay's loop free of opaque calls.
     @inline(__always)
     mutating func handleEvent<Mode: ReplayMode>(_ events: [TouchEvent], at eventIndex: Int, terminal: Bool,
                                                 stages s: inout LiveStages, mode: Mode.Type, recordsCurveInput: Bool,
-                                                line: inout Centerline, provisional: inout InkPath,
+                                                state: inout LoopState, line: inout Centerline, provisional: inout InkPath,
                                                 predicted: inout [AttributedSample], predictedInk: inout InkPath) {
-        if !s.strokeOpen {
-            s.openStroke()
-            line.reset()
-        }
         // Styled: style stages run, or the builder draws its own ink (kept per element).
         // (The curve-and-styles mode runs only with styles: a constant there, so the branches
         // on it fold away.)
@@ -75,9 +94,9 @@ extension CurveStage {
 
         // 1–3. Input view, filters, curve builder.
         if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
-        var started = s.started
-        var samplesFed = s.samplesFed
-        var newest = s.newest
+        var started = state.started
+        var samplesFed = state.samplesFed
+        var newest = state.newest
         let count = events[eventIndex].samples.count
         var i = main ? count - 1 : 0
         while i < count {
@@ -99,8 +118,8 @@ extension CurveStage {
             if needsBatch { s.batch.append(sample) }
             i += 1
         }
-        s.samplesFed = samplesFed
-        s.newest = newest
+        state.samplesFed = samplesFed
+        state.newest = newest
         if !direct {
             s.runFilters(terminal: terminal)
             if !s.batch.isEmpty {
@@ -109,7 +128,7 @@ extension CurveStage {
                 started = true
             }
         }
-        s.started = started
+        state.started = started
 
         // 4. Predictor and outline makers.
         if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
@@ -119,10 +138,7 @@ extension CurveStage {
                 s.styles[st].observe(s.batch, terminal: terminal)
             }
         }
-        if terminal {
-            if started { finish(into: &line) }
-            s.strokeOpen = false
-        }
+        if terminal, started { finish(into: &line) }
 
         // 5. Committed elements are styled as they are committed (a style's ink for an
         //    element depends only on the element, its samples and the stroke's first sample).

@@ -36,12 +36,6 @@ public struct LiveStages: Sendable {
     // The stroke in progress.
     /// Whether a stroke is in progress: its first event came and its terminal one did not.
     var strokeOpen = false
-    /// Whether the curve builder has received the stroke's first sample.
-    var started = false
-    /// Input samples fed in this stroke.
-    var samplesFed = 0
-    /// Time of the newest input sample fed, in seconds.
-    var newest = 0.0
     /// The ink of every committed element (kept when ``styled``), styled as it is committed.
     var committedInk: [InkAttributes] = []
 
@@ -79,8 +73,6 @@ public struct LiveStages: Sendable {
         if hasPredictor { predictor!.reset() }
         kinematics.reset()
         strokeOpen = true
-        started = false
-        samplesFed = 0
         committedInk.clearKeepingStorage()
     }
 

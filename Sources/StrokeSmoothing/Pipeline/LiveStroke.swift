@@ -56,7 +56,8 @@ import StrokeCore
 /// grown to the stroke's size (the committed ink grows with the stroke, amortised O(1) per
 /// element; the per-event buffers keep their storage), provided the app does not keep the
 /// values it reads (``committed``, ``provisional``, …) past the next call: they share storage
-/// with the live stroke, which would then copy. An outline costs O(outline) when asked for.
+/// with the live stroke, which would then copy. (The live stroke likewise keeps the last
+/// event's sample arrays until the next call.) An outline costs O(outline) when asked for.
 ///
 /// A value type: copying one (to try a variant, or across threads: it is `Sendable`) copies
 /// its state on the next write.
@@ -64,9 +65,9 @@ public struct LiveStroke: Sendable {
     var curve: any CurveStage
     var stages: LiveStages
     var output: LiveOutput
-    /// The event being handled, in an array of one (the event loop takes an event with its
-    /// array); it holds ``idleEvent`` between calls so the app's sample arrays stay uniquely
-    /// its own.
+    /// The last event handled, in an array of one (the event loop takes an event with its
+    /// array). Kept until the next call: the app's sample arrays of that event are shared
+    /// until then.
     private var eventSlot: [TouchEvent]
 
     /// The range of ``committed`` appended by the last call (empty when it committed nothing).
@@ -151,17 +152,15 @@ public struct LiveStroke: Sendable {
         let before = stages.strokeOpen ? output.line.count : 0
         eventSlot[0] = event
         curve.liveEvent(eventSlot, at: 0, terminal: event.phase.isTerminal, stages: &stages, output: &output)
-        eventSlot[0] = Self.idleEvent
         newlyCommitted = before..<output.line.count
-        outlineChanged = stages.makesOutline && stages.started && (!stages.batch.isEmpty || event.phase.isTerminal)
+        outlineChanged = stages.makesOutline && output.state.started && (!stages.batch.isEmpty || event.phase.isTerminal)
     }
 
     /// Forgets the stroke in progress and its ink: the next event starts a new stroke. Keeps
     /// the buffers' storage.
     public mutating func reset() {
         stages.strokeOpen = false
-        stages.started = false
-        stages.samplesFed = 0
+        output.state = LoopState()
         stages.committedInk.clearKeepingStorage()
         output.line.reset()
         output.provisional.removeAll()
@@ -207,17 +206,17 @@ public struct LiveStroke: Sendable {
     /// Appends the stroke's outline polygons as they stand (outline makers only: perfect-freehand's
     /// `getStroke` of the samples so far). O(outline).
     public func appendOutline(to polygons: inout [[Point]]) {
-        guard stages.makesOutline, stages.started else { return }
+        guard stages.makesOutline, output.state.started else { return }
         for st in stages.styles.indices where type(of: stages.styles[st]).makesOutline {
             stages.styles[st].appendOutline(to: &polygons)
         }
     }
 
     /// Input samples fed to the pipeline in this stroke (after the input view, before filters).
-    public var samplesFed: Int { stages.samplesFed }
+    public var samplesFed: Int { output.state.samplesFed }
 
     /// Time of the newest input sample fed, in seconds.
-    public var newestSampleTime: Double { stages.newest }
+    public var newestSampleTime: Double { output.state.newest }
 
     /// Where the predictor puts the pen `seconds` after the newest sample it observed, having
     /// seen `event` last; `nil` without a predictor or when it cannot say.
@@ -233,6 +232,6 @@ public struct LiveStroke: Sendable {
         return curve.replayStroke(stroke, options: options, stages: &stages)
     }
 
-    /// What the event slot holds between calls.
+    /// What the event slot holds before the first call.
     private static let idleEvent = TouchEvent(phase: .ended, samples: [TouchSample(time: 0, x: 0, y: 0)])
 }

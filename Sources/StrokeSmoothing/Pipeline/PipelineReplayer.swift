@@ -92,8 +92,8 @@ extension CurveStage {
         var line = Centerline(recordsSamples: s.styled, recordsInk: Self.drawsInk)
         line.reserveCapacity(stroke.sampleCount + 4)
         if s.styled { s.committedInk.reserveCapacity(stroke.sampleCount + 4) }
-        s.strokeOpen = false
-        s.samplesFed = 0
+        s.openStroke()
+        var state = LoopState()
         let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
         let makesOutline = Mode.allStages && s.makesOutline
         let recordsCurveInput = Mode.allStages && options.recordsCurveInput
@@ -105,7 +105,7 @@ extension CurveStage {
             let predictedStart = record.predicted.count
             let predictedInkStart = record.predictedInk.count
             handleEvent(events, at: eventIndex, terminal: terminal, stages: &s, mode: mode, recordsCurveInput: recordsCurveInput,
-                        line: &line, provisional: &record.provisional, predicted: &record.predicted,
+                        state: &state, line: &line, provisional: &record.provisional, predicted: &record.predicted,
                         predictedInk: &record.predictedInk)
             if recordsCurveInput { record.curveInput.append(contentsOf: s.batch) }
             if hasHorizons {
@@ -113,7 +113,7 @@ extension CurveStage {
                     record.horizonPredictions.append(terminal ? nil : s.predictor?.predictedLocation(ahead: h, for: events[eventIndex]))
                 }
             }
-            if makesOutline, s.started, terminal || options.outlineFrames.contains(eventIndex) {
+            if makesOutline, state.started, terminal || options.outlineFrames.contains(eventIndex) {
                 if !s.outlineScratch.isEmpty { s.outlineScratch.removeAll(keepingCapacity: true) }
                 for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
                     s.styles[st].appendOutline(to: &s.outlineScratch)
@@ -126,13 +126,14 @@ extension CurveStage {
                 : provisionalEnd > provisionalStart ? record.provisional.currentPoint : line.currentPoint
             frames.append(ReplayFrame(
                 eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
-                newestSampleTime: s.newest, committedCount: line.count,
+                newestSampleTime: state.newest, committedCount: line.count,
                 provisional: provisionalStart..<provisionalEnd,
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
         }
+        s.strokeOpen = false
         record.frames = frames
-        record.samplesFed = s.samplesFed
+        record.samplesFed = state.samplesFed
         let (elements, _, _) = line.take()
         if s.styled {
             let ink = s.committedInk
