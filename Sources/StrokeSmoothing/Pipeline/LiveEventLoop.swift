@@ -106,7 +106,7 @@ extension CurveStage {
             newest = sample.time
             if direct {
                 if !started {
-                    if styled { for st in s.styles.indices { s.styles[st].begin(sample) } }
+                    if styled { s.beginStyles(sample) }
                     begin(sample, into: &line)
                     started = true
                 } else if terminal {
@@ -123,7 +123,7 @@ extension CurveStage {
         if !direct {
             s.runFilters(terminal: terminal)
             if !s.batch.isEmpty {
-                if !started { for st in s.styles.indices { s.styles[st].begin(s.batch[0]) } }
+                if !started { s.beginStyles(s.batch[0]) }
                 process(s.batch, startsStroke: !started, terminal: terminal, into: &line)
                 started = true
             }
@@ -132,12 +132,8 @@ extension CurveStage {
 
         // 4. Predictor and outline makers.
         if hasPredictor, !s.batch.isEmpty { s.predictor!.observe(s.batch) }
-        if Mode.allStages, s.predictorReadsFilter { s.predictor!.observe(lastFilter: &s.filters[s.filters.count - 1]) }
-        if makesOutline, started {
-            for st in s.styles.indices where type(of: s.styles[st]).makesOutline {
-                s.styles[st].observe(s.batch, terminal: terminal)
-            }
-        }
+        if Mode.allStages, s.predictorReadsFilter { s.predictorObservesLastFilter() }
+        if makesOutline, started { s.outlinesObserveBatch(terminal: terminal) }
         if terminal, started { finish(into: &line) }
 
         // 5. Committed elements are styled as they are committed (a style's ink for an

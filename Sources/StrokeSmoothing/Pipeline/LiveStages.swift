@@ -76,9 +76,34 @@ public struct LiveStages: Sendable {
         committedInk.clearKeepingStorage()
     }
 
+    // The stages are changed only through the methods below, kept out of line: a change of
+    // `styles` or `filters` written in the event loop makes the optimiser hoist their
+    // uniqueness checks to every event, even where the change itself folds away.
+
+    /// Every style begins the stroke at its first sample.
+    @inline(never)
+    mutating func beginStyles(_ first: AttributedSample) {
+        for st in styles.indices { styles[st].begin(first) }
+    }
+
+    /// The predictor reads the last filter's state (``PredictorStage/observe(lastFilter:)``).
+    @inline(never)
+    mutating func predictorObservesLastFilter() {
+        predictor!.observe(lastFilter: &filters[filters.count - 1])
+    }
+
+    /// The outline makers among the styles observe the event's batch.
+    @inline(never)
+    mutating func outlinesObserveBatch(terminal: Bool) {
+        for st in styles.indices where type(of: styles[st]).makesOutline {
+            styles[st].observe(batch, terminal: terminal)
+        }
+    }
+
     /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
     /// filter instead ``FilterStage/finish(_:into:)``es with its input: what it emits, flushed
     /// samples included, goes through the filters after it.
+    @inline(never)
     mutating func runFilters(terminal: Bool) {
         for f in filters.indices {
             scratch.clearKeepingStorage()
@@ -95,6 +120,7 @@ public struct LiveStages: Sendable {
     /// ``committedInk``: the builder's own ink (or the default), then every style in order. A
     /// style's ink for an element depends only on the element, its start point and its two
     /// samples (``StyleStage``), so styling a stroke in pieces gives the ink of styling it whole.
+    @inline(never)
     mutating func styleCommitted(_ line: Centerline) {
         let from = committedInk.count
         guard from < line.count else { return }
@@ -114,6 +140,7 @@ public struct LiveStages: Sendable {
 
     /// Appends a whole (per-event) centre line to `path`, styled; its ink is built in a scratch
     /// buffer that keeps its storage from frame to frame.
+    @inline(never)
     mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
         guard !line.isEmpty else { return }
         if styles.isEmpty {

@@ -56,8 +56,7 @@ import StrokeCore
 /// grown to the stroke's size (the committed ink grows with the stroke, amortised O(1) per
 /// element; the per-event buffers keep their storage), provided the app does not keep the
 /// values it reads (``committed``, ``provisional``, …) past the next call: they share storage
-/// with the live stroke, which would then copy. (The live stroke likewise keeps the last
-/// event's sample arrays until the next call.) An outline costs O(outline) when asked for.
+/// with the live stroke, which would then copy. An outline costs O(outline) when asked for.
 ///
 /// A value type: copying one (to try a variant, or across threads: it is `Sendable`) copies
 /// its state on the next write.
@@ -65,9 +64,9 @@ public struct LiveStroke: Sendable {
     var curve: any CurveStage
     var stages: LiveStages
     var output: LiveOutput
-    /// The last event handled, in an array of one (the event loop takes an event with its
-    /// array). Kept until the next call: the app's sample arrays of that event are shared
-    /// until then.
+    /// The event being handled, in an array of one (the event loop takes an event with its
+    /// array). Its sample arrays are let go after each call, so an app's reused buffers stay
+    /// uniquely its own.
     private var eventSlot: [TouchEvent]
 
     /// The range of ``committed`` appended by the last call (empty when it committed nothing).
@@ -152,6 +151,8 @@ public struct LiveStroke: Sendable {
         let before = stages.strokeOpen ? output.line.count : 0
         eventSlot[0] = event
         curve.liveEvent(eventSlot, at: 0, terminal: event.phase.isTerminal, stages: &stages, output: &output)
+        eventSlot[0].samples = []
+        eventSlot[0].predicted = []
         newlyCommitted = before..<output.line.count
         outlineChanged = stages.makesOutline && output.state.started && (!stages.batch.isEmpty || event.phase.isTerminal)
     }
