@@ -30,6 +30,12 @@ public final class RecorderServer: Sendable {
     public let port: Int
     /// Connections idle this long are closed.
     public static let idleTimeout = TimeAmount.seconds(60)
+    /// The longest an upload's body may take to arrive, seconds, from its request head (32 MiB
+    /// over a slow Wi-Fi link take well under a minute); beyond it the answer is 408.
+    public static let uploadTimeLimit = 120.0
+    /// The longest pause within an upload's body, seconds; beyond it the answer is 408 and the
+    /// connection is closed (a client that stalls holds no memory for long).
+    public static let stallTimeLimit = 10.0
     /// After refusing a body it will not read, the server ends its output and keeps dropping
     /// what the client still sends for up to this long (seconds) before closing, so that the
     /// client gets to read the answer.

@@ -34,6 +34,8 @@ struct RecordCommand: AsyncParsableCommand {
             POST /traces takes any StrokeLab native trace (Content-Type: application/json, at most \
             --max-upload-mb): 201 and {"file": …, "strokes": …, "samples": …} when stored; 4xx and \
             {"error": "<one line>"} otherwise, with nothing written.
+
+            \(WorkBudgetTable.helpText(for: "record"))
             """)
 
     @Option(help: "The port to listen on (0: any free port, printed at start).")
@@ -45,8 +47,11 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Directory for the recordings (created if missing).")
     var out: String
 
+    /// The largest upload accepted unless `--max-upload-mb` says otherwise, MiB.
+    static let defaultMaximumUploadMB = 32.0
+
     @Option(name: .customLong("max-upload-mb"), help: "The largest upload accepted, in MiB.")
-    var maxUploadMB: Double = 32
+    var maxUploadMB: Double = defaultMaximumUploadMB
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }

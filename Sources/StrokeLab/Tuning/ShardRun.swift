@@ -40,7 +40,7 @@ public enum ShardRun {
         var (spec, base) = try invocation.experiment()
         var plan: TunePlan? = nil
         if invocation.command == "tune" {
-            plan = try TunePlan(spec)
+            plan = try TunePlan(spec, maximum: invocation.maximumPipelines ?? settings.maximumPipelines)
             spec = plan!.spec
         }
         if spec.throughput == true, case .all = mode {} else if spec.throughput == true {

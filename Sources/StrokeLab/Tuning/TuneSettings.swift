@@ -171,6 +171,14 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// Display-name template (`{stage.parameter}` replaced); default the label.
         public var name: String?
 
+        /// The method in force: ``method``, or grid for up to two ranges and Latin hypercube
+        /// beyond.
+        public var resolvedMethod: Method { method ?? (ranges.count <= 2 ? .grid : .latinHypercube) }
+        /// The points a random or Latin-hypercube search draws: ``samples`` or 16.
+        public var sampleCount: Int { samples ?? 16 }
+        /// The grid points per interval: ``steps`` or 5.
+        public var stepCount: Int { steps ?? 5 }
+
         /// Creates a search.
         public init(label: String, ranges: [String: Range], method: Method? = nil, samples: Int? = nil, steps: Int? = nil,
                     name: String? = nil) {
