@@ -4,8 +4,9 @@
 /// Closeness is the Levenshtein edit distance (insertions, deletions and substitutions of
 /// characters, each costing 1), compared without regard to case. A candidate is suggested
 /// only when it is clearly the same word mistyped: at most ``maximumDistance(for:)`` edits
-/// away (2, or a third of the typed name's length for longer names). Ties go to the earlier
-/// candidate, so the hint is deterministic.
+/// away (2, or a third of the typed name's length for longer names) — or, when none is, the
+/// shortest candidate that the typed name (of 4 characters or more) begins, as `lag.mean`
+/// begins `lag.mean_ms`. Ties go to the earlier candidate, so the hint is deterministic.
 ///
 /// **Bounded.** Names longer than ``maximumLength`` characters (a hostile 10 MB label) get no
 /// suggestion and cost nothing; otherwise the work is O(Σ |name|·|candidate|) with one row of
@@ -22,12 +23,16 @@ public enum ClosestName {
         guard !typed.isEmpty, typed.count <= maximumLength else { return nil }
         let limit = maximumDistance(for: typed.count)
         var best: (name: String, distance: Int)? = nil
+        var extended: String? = nil
         for candidate in candidates {
-            let d = distance(typed, Array(candidate.lowercased()), limit: limit)
-            guard d > 0, d <= limit else { continue }
-            if best == nil || d < best!.distance { best = (candidate, d) }
+            let lower = Array(candidate.lowercased())
+            let d = distance(typed, lower, limit: limit)
+            if d > 0, d <= limit, best == nil || d < best!.distance { best = (candidate, d) }
+            if typed.count >= 4, lower.count > typed.count, lower.starts(with: typed), extended.map({ candidate.count < $0.count }) ?? true {
+                extended = candidate
+            }
         }
-        return best?.name
+        return best?.name ?? extended
     }
 
     /// ` (did you mean 'NAME'?)` for the closest candidate, or the empty string.
