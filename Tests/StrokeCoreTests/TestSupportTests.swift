@@ -54,11 +54,52 @@ final class TestSupportTests: XCTestCase {
         XCTAssertEqual(ApproximateEquality.mismatch(erasing, ink, tolerance: 1), "blend erase, expected normal")
     }
 
-    func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaN() {
+    func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaNOnEitherSide() {
         XCTAssertEqual(maxAbsDifference([1, 2, 3], [1, 2.5, 2]), 1)
         XCTAssertEqual(maxAbsDifference([], []), 0)
         XCTAssertEqual(maxAbsDifference([1], [1, 2]), .infinity)
         XCTAssertEqual(maxAbsDifference([.nan], [1]), .infinity)
+        XCTAssertEqual(maxAbsDifference([1], [.nan]), .infinity)
+        XCTAssertEqual(maxAbsDifference([0, .nan, 0], [0, 0, 0]), .infinity, "a NaN after the first element too")
+        XCTAssertEqual(maxAbsDifference([.infinity, 1], [.infinity, 1]), 0, "equal infinities are equal")
+        XCTAssertEqual(maxAbsDifference([.infinity], [-.infinity]), .infinity)
+    }
+
+    /// The bug the helper exists for: `max(worst, abs(a − b))` forgets a NaN term.
+    func testAWorstDifferenceWithNaNOnEitherSideFailsEveryTolerance() {
+        XCTAssertEqual(max(0.0, abs(Double.nan - 1)), 0, "Swift's max keeps its first argument against NaN")
+        for (actual, expected) in [(Double.nan, 1.0), (1.0, .nan), (.nan, .nan), (1.0, .infinity), (-.infinity, .infinity)] {
+            var worst = WorstDifference()
+            worst.add(0.5, 0.5)
+            worst.add(actual, expected)
+            worst.add(2, 2.25)
+            XCTAssertEqual(worst.value, .infinity, "\(actual) against \(expected)")
+            XCTAssertEqual(worst.count, 3)
+            XCTAssertFalse(worst.value <= 1e300)
+        }
+        var points = WorstDifference()
+        points.add(Point(x: 1, y: 2), Point(x: 1.5, y: 2))
+        XCTAssertEqual(points.value, 0.5)
+        points.add(Point(x: 1, y: .nan), Point(x: 1, y: 2))
+        XCTAssertEqual(points.value, .infinity, "NaN in one coordinate")
+        XCTAssertEqual(points.count, 2)
+        var distances = WorstDifference()
+        distances.add(distance: 0.25)
+        distances.add(distance: -0.75)
+        XCTAssertEqual(distances.value, 0.75)
+        distances.add(distance: .nan)
+        distances.add(distance: 0.1)
+        XCTAssertEqual(distances.value, .infinity, "NaN is remembered whatever follows")
+        var arrays = WorstDifference()
+        arrays.add([1, 2], [1, 2, 3])
+        XCTAssertEqual(arrays.value, .infinity, "different counts")
+        var total = WorstDifference()
+        total.add(distance: 0.5)
+        total.add(distances)
+        XCTAssertEqual(total.value, .infinity)
+        XCTAssertEqual(total.count, 5)
+        XCTAssertEqual(WorstDifference().value, 0)
+        XCTAssertEqual(WorstDifference().count, 0)
     }
 
     func testTheKnownAnswerCircleLiesOnItsCircleWithItsReferenceAtEverySampleTime() throws {
