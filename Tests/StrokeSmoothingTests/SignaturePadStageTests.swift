@@ -26,6 +26,14 @@ final class SignaturePadStageTests: XCTestCase {
 
     /// Along every curve the drawn full width (linear between the pieces' ends) is within
     /// `widthTolerance` of twice the library's radius min(w₀ + t³(w₁ − w₀), maxWidth).
+    /// The stage keeps no copy of the library's defaults (a copy of `velocityFilterWeight`
+    /// once drifted unnoticed): its default options are ``SignaturePadOptions/defaults``,
+    /// which the oracle tests check against the library's runs.
+    func testTheStagesDefaultsAreTheLibraryOptions() {
+        XCTAssertEqual(SignaturePadInterpolator.Parameters().options, SignaturePadOptions.defaults)
+        XCTAssertEqual(SignaturePadOptions.defaults, SignaturePadOptions())
+    }
+
     func testInkFollowsTheLibrarysCubicWidthProfileWithinTheTolerance() throws {
         let stroke = Self.varyingSpeedStroke()
         for tolerance in [0.2, 0.05, 0.01] {
