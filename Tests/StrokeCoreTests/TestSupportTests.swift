@@ -139,11 +139,22 @@ final class TestSupportTests: XCTestCase {
         XCTAssertEqual(KnownAnswerStrokes.oneSamplePerEvent([points[0]]).events.map(\.phase), [.began, .ended])
     }
 
-    func testPathsPointIntoTheRepositoryAndMissingSharedDataSkips() throws {
+    /// Missing shared data skips on a developer's machine and fails under CI (`CI=true`):
+    /// there an oracle test cannot be skipped without anyone noticing.
+    func testPathsPointIntoTheRepositoryAndMissingSharedDataSkipsExceptUnderCI() throws {
         XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot + "/Package.swift"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: RepositoryFixtures.url("paper.js/pathfitter-runs.json").path))
+        let saved = ProcessInfo.processInfo.environment["CI"]
+        defer { if let saved { setenv("CI", saved, 1) } else { unsetenv("CI") } }
+        unsetenv("CI")
         XCTAssertThrowsError(try SharedData.dataset("no-such-dataset")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
         XCTAssertThrowsError(try PeerOracles.url("no-such-oracle.json")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
+        setenv("CI", "true", 1)
+        XCTAssertThrowsError(try SharedData.dataset("no-such-dataset")) {
+            XCTAssertTrue($0 is MissingRequirement, "\($0)")
+            XCTAssertTrue("\($0)".contains("no-such-dataset") && "\($0)".contains("CI=true"), "\($0)")
+        }
+        XCTAssertThrowsError(try PeerOracles.url("no-such-oracle.json")) { XCTAssertTrue($0 is MissingRequirement, "\($0)") }
         let directory = try makeTemporaryDirectory("support")
         XCTAssertEqual(TestPaths.files(directory), [], "fresh and empty")
     }

@@ -49,8 +49,7 @@ final class OutputSetTests: XCTestCase {
     /// each kill the visible files are all of the set before or all of the new one. The next
     /// complete run removes every temporary the killed ones left.
     func testARunKilledAtRandomPointsLeavesThePreviousSetOrTheNewOne() throws {
-        let dir = TestPaths.temporaryDirectory("killed")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("killed")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
         let configs = [["linear"], ["bezier4", "midpoint-bezier"]]
@@ -126,8 +125,7 @@ final class OutputSetTests: XCTestCase {
     /// A second run on the same --out while the first writes is refused at once, naming the
     /// first; the first finishes normally.
     func testASecondRunOnTheSameOutputIsRefused() throws {
-        let dir = TestPaths.temporaryDirectory("lock")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("lock")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
         let first = try startStrokeLab(arguments(trace, out, ["linear"]), environment: ["STROKELAB_TEST_OUTPUT_PAUSE_MS": "400"])
@@ -149,8 +147,7 @@ final class OutputSetTests: XCTestCase {
     /// A full disk (simulated by a file-size limit) fails with one line and leaves the
     /// previous set and no temporary file.
     func testAFullDiskLeavesThePreviousSet() throws {
-        let dir = TestPaths.temporaryDirectory("full")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("full")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, ["linear"])).status, 0)
@@ -169,8 +166,7 @@ final class OutputSetTests: XCTestCase {
 
     /// An output path that is a file is refused; names built from input cannot leave the set.
     func testOutputPathsStayInsideTheSet() throws {
-        let dir = TestPaths.temporaryDirectory("paths")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("paths")
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
         XCTAssertThrowsError(try OutputSet.begin(directory: dir + "/file")) { error in
             XCTAssertTrue("\(error)".contains("is a file"), "\(error)")

@@ -174,8 +174,7 @@ final class SpecDocumentationTests: XCTestCase {
             let spec = try ExperimentSpec.load(path: Self.experiments + "/" + name)
             XCTAssertNoThrow(try Experiment.prepare(spec, specPath: name, baseDirectory: Self.experiments), name)
         }
-        let dir = TestPaths.temporaryDirectory("examples")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("examples")
         for name in ["quick.yaml", "prediction-sweep.yaml"] {
             let result = try runStrokeLab(["run", "--spec", "Experiments/" + name, "--out", dir + "/" + name, "--quiet"])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
@@ -269,8 +268,7 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertThrowsError(try ExperimentSpec.load(path: "/dev/zero")) { error in
             XCTAssertTrue("\(error)".contains("/dev/zero: cannot read the spec: is a character device, not a regular file"), "\(error)")
         }
-        let dir = TestPaths.temporaryDirectory("fifo")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("fifo")
         XCTAssertEqual(mkfifo(dir + "/spec.yaml", 0o644), 0)
         XCTAssertThrowsError(try ExperimentSpec.load(path: dir + "/spec.yaml")) { error in
             XCTAssertTrue("\(error)".contains("is a named pipe (FIFO), not a regular file"), "\(error)")
