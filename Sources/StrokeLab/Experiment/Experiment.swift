@@ -124,9 +124,10 @@ public enum Experiment {
         return report
     }
 
-    /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:)``).
-    public static func beginOutput(_ directory: String) throws(ExperimentError) -> OutputSet {
-        do { return try OutputSet.begin(directory: directory) } catch { throw ExperimentError(error.description) }
+    /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:observer:)``;
+    /// `observer` hears of each step of the output set, for the crash-consistency test).
+    public static func beginOutput(_ directory: String, observer: OutputSet.StepObserver? = nil) throws(ExperimentError) -> OutputSet {
+        do { return try OutputSet.begin(directory: directory, observer: observer) } catch { throw ExperimentError(error.description) }
     }
 
     /// Measures a prepared experiment and writes `results.csv`, `summary.csv` and `run.json`
