@@ -39,8 +39,7 @@ final class MessageTests: XCTestCase {
     }
 
     func testUnknownMetricsAndSpecKeysSuggestTheClosestName() throws {
-        let dir = TestPaths.temporaryDirectory("messages-spec")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("messages-spec")
         let data = TestPaths.packageRoot + "/Datasets/synthetic/finger-60hz-60fps.json"
         for (body, expected) in [("metrics: {resampelStep: 1}", "(did you mean 'resampleStep'?)"),
                                  ("tune: {objectives: [lag.mean]}", "(did you mean 'lag.mean_ms'?)"),
@@ -73,8 +72,7 @@ final class MessageTests: XCTestCase {
     /// 300 sweeps × 999 values were refused as "more than 100000 YAML nodes (nested
     /// aliases?)": there were no aliases.
     func testAHugeSpecSaysWhereItsNodesAreNotAliases() throws {
-        let dir = TestPaths.temporaryDirectory("messages-huge")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("messages-huge")
         let values = (1...999).map(String.init).joined(separator: ",")
         var text = "datasets: [{paths: [x]}]\nsweeps:\n"
         for _ in 0..<120 { text += "  - {label: \"linear|predict:linear\", grid: {predict.horizon: [\(values)]}}\n" }
@@ -89,8 +87,7 @@ final class MessageTests: XCTestCase {
 
     /// `render --size -1` and `--size 100000` were ignored without --all-strokes or --frames.
     func testRenderSizeIsRefusedWhereItDoesNothingOrIsOutOfRange() throws {
-        let dir = TestPaths.temporaryDirectory("messages-size")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("messages-size")
         let trace = TestPaths.packageRoot + "/Datasets/synthetic/finger-60hz-60fps.json"
         for size in ["-1", "100000", "800"] {
             let message = try runLine(["render", "--trace", trace, "--size", size, "--out", dir + "/x.png"])

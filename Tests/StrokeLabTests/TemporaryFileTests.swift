@@ -10,12 +10,11 @@ import XCTest
 /// collected. Temporaries now live only in the output set's staging folder (removed with it
 /// by the next run) or have no name at all (gnuplot writes to an anonymous file).
 final class TemporaryFileTests: XCTestCase {
-    /// Reports killed with SIGKILL at random moments of drawing their figures (with the
-    /// output-step hook pausing each file handed out) leave nothing in their `$TMPDIR`. (About
-    /// 5 s: a report has to measure before it draws; two short strokes keep that brief.)
+    /// Reports killed with SIGKILL at random moments of drawing their figures (gnuplot
+    /// running, figures half written) leave nothing in their `$TMPDIR`. (About 5 s: a report
+    /// has to measure before it draws; two short strokes keep that brief.)
     func testAReportKilledWhileDrawingLeavesNothingInTmpdir() throws {
-        let dir = TestPaths.temporaryDirectory("killed-report")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("killed-report")
         let tmp = dir + "/tmp"
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         try NativeTraceWriter.write(SyntheticTraceGenerator.generate(SyntheticTraceSpec(name: "tiny", shapes: [.line, .circleFast], seed: 3)),
@@ -35,7 +34,7 @@ final class TemporaryFileTests: XCTestCase {
             process.executableURL = URL(fileURLWithPath: TestPaths.strokelab)
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.packageRoot)
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp, "STROKELAB_TEST_OUTPUT_PAUSE_MS": "5"]) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice

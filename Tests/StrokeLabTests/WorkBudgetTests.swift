@@ -67,8 +67,7 @@ final class WorkBudgetTests: XCTestCase {
     /// `method: grid, steps: 1000` over three ranges is 10⁹ settings: it ran 191 s, took
     /// 5.9 GB and aborted ("failed to allocate 128 bytes").
     func testABillionSettingGridIsRefusedBeforeAnythingRuns() throws {
-        let dir = TestPaths.temporaryDirectory("budget-tune")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("budget-tune")
         let spec = tuneSpec("""
               searches:
                 - label: "coalesced|filter:one-euro|interp:linear"
@@ -93,8 +92,7 @@ final class WorkBudgetTests: XCTestCase {
 
     /// Fifty searches of `samples: 10000` ran unrefused: all searches count together.
     func testSearchesCountTogether() throws {
-        let dir = TestPaths.temporaryDirectory("budget-tune-all")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("budget-tune-all")
         let searches = (0..<50).map { _ in
             "    - {label: \"coalesced|filter:one-euro|interp:linear\", method: random, samples: 10000, ranges: {one-euro.beta: {min: 0, max: 0.1}}}"
         }.joined(separator: "\n")
@@ -110,8 +108,7 @@ final class WorkBudgetTests: XCTestCase {
     /// `samples:` alone was refused at 1001 pipelines with a message suggesting
     /// `--max-pipelines`, an option `tune` did not have; it has it now, and it counts.
     func testTuneHasTheMaxPipelinesOptionItsMessageSuggests() throws {
-        let dir = TestPaths.temporaryDirectory("budget-tune-max")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("budget-tune-max")
         let spec = tuneSpec("""
               searches:
                 - {label: "coalesced|filter:one-euro|interp:linear", method: random, samples: 1001, ranges: {one-euro.beta: {min: 0, max: 0.1}}}
@@ -129,8 +126,7 @@ final class WorkBudgetTests: XCTestCase {
     /// aborted, `1e-6` ran over 60 s; `--noise 1e308` trapped in JSONText.number and
     /// `--noise 1e300` wrote a trace every reader refused.
     func testSynthRefusesValuesOutsideItsBudgetAndWritesOnlyReadableTraces() throws {
-        let dir = TestPaths.temporaryDirectory("budget-synth")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("budget-synth")
         for rate in ["1e-300", "1e-10", "1e-6", "0.5", "20000", "nan"] {
             try assertRefused(["synth", "--name", "x", "--sample-rate", rate, "--out", dir + "/x.json"],
                               ["--sample-rate must be in 1…10000 Hz", "(see 'strokelab synth --help')"])
@@ -172,8 +168,7 @@ final class WorkBudgetTests: XCTestCase {
     /// One PNG per event: 311 frames of a 300-sample trace at the default size (31 MB, 55 s);
     /// over 200 s at `--size 4096`; a 10⁵-event trace would have written ~10 GB.
     func testRenderFramesAreCountedBeforeAnyIsDrawn() throws {
-        let dir = TestPaths.temporaryDirectory("budget-frames")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("budget-frames")
         let trace = try eventTrace(700, in: dir)
         let refusal = try assertRefused(["render", "--trace", trace, "--pipeline", "forcesketch", "--frames", dir + "/frames"],
                                         ["would write", "frames", "more than --max-frames 600", "--every 2", "--size", "raise --max-frames"])

@@ -69,7 +69,7 @@ public struct TunePlan: Sendable {
         for key in preference.limits.keys.sorted() where !metrics.contains(key) {
             throw ExperimentError("tune.preference.limits: '\(key)' is not one of the objectives (\(metrics.joined(separator: ", ")))")
         }
-        let seed = spec.seed ?? 1
+        let seed = spec.seed ?? ExperimentSpec.Defaults.seed
         try Self.checkBudget(spec, maximum: maximum)
         var families: [TuneFamily] = []
         for sweep in spec.sweeps ?? [] {

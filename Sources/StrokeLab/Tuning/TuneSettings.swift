@@ -171,20 +171,24 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// `grid`, `random` or `latin-hypercube`; default grid for up to two parameters,
         /// latin-hypercube beyond.
         public var method: Method?
-        /// Points drawn by `random` and `latin-hypercube` (default 16).
+        /// Points drawn by `random` and `latin-hypercube` (default ``defaultSamples``).
         public var samples: Int?
-        /// Grid points per numeric range (default 5).
+        /// Grid points per numeric range (default ``defaultSteps``).
         public var steps: Int?
+        /// The default `samples`: 16.
+        public static let defaultSamples = 16
+        /// The default `steps`: 5.
+        public static let defaultSteps = 5
         /// Display-name template (`{stage.parameter}` replaced); default the label.
         public var name: String?
 
         /// The method in force: ``method``, or grid for up to two ranges and Latin hypercube
         /// beyond.
         public var resolvedMethod: Method { method ?? (ranges.count <= 2 ? .grid : .latinHypercube) }
-        /// The points a random or Latin-hypercube search draws: ``samples`` or 16.
-        public var sampleCount: Int { samples ?? 16 }
-        /// The grid points per interval: ``steps`` or 5.
-        public var stepCount: Int { steps ?? 5 }
+        /// The points a random or Latin-hypercube search draws: ``samples`` or ``defaultSamples``.
+        public var sampleCount: Int { samples ?? Self.defaultSamples }
+        /// The grid points per interval: ``steps`` or ``defaultSteps``.
+        public var stepCount: Int { steps ?? Self.defaultSteps }
 
         /// Creates a search.
         public init(label: String, ranges: [String: Range], method: Method? = nil, samples: Int? = nil, steps: Int? = nil,
