@@ -41,6 +41,8 @@ struct BenchCommand: ParsableCommand {
             (the same events fed one by one to one LiveStroke right after, with the same passes: the \
             replay's loop without its frame record); results.csv gains throughput.ns_per_event and \
             throughput.live_ns_per_event.
+
+            \(WorkBudgetTable.helpText(for: "bench"))
             """)
 
     @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); files from one folder form one dataset.")

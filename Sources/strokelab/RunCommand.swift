@@ -28,6 +28,8 @@ struct RunCommand: AsyncParsableCommand {
             any pipeline. They start only with --allow-external; a child that fails (exits, hangs, answers \
             too much or invalid JSON) fails the run with one line naming the stroke and event, and nothing \
             is written.
+
+            \(WorkBudgetTable.helpText(for: "run"))
             """)
 
     @Option(help: "Experiment spec (YAML or JSON; docs/spec.md). Its dataset paths are relative to the spec's directory.")
@@ -61,11 +63,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-external"), help: "Start the spec's external pipelines (external: in the spec; each runs the program it names).")
     var allowExternal = false
 
-    @Option(help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
+    @Option(parsing: .unconditional, help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
     var shard: String?
 
     func validate() throws {
         guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
+        if let shard { do { _ = try ShardSelection(parsing: shard) } catch { throw ValidationError(error.description) } }
         if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
         if let datasetName, datasetName.isEmpty { throw ValidationError("--dataset needs a name") }
     }

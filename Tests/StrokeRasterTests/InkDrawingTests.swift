@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeGoldenImages
 import StrokeSmoothing
 import XCTest
 @testable import StrokeRaster
@@ -96,14 +97,7 @@ final class InkDrawingTests: XCTestCase {
 
     /// ForceSketch's fade reaches a blank image after a finite number of frames, reported.
     func testForceSketchFadeReachesBlankAndItsFirstFramesMatchGolden() throws {
-        let s = stroke("sketch", from: Point(x: 0, y: 0), to: Point(x: 60, y: 40))
-        var replayer = try PipelineDescription(parsing: "forcesketch").makeReplayer()
-        let replay = replayer.replay(s, options: ReplayOptions())
-        var options = FadeAnimation.Options()
-        options.longestSide = 96
-        var frames: [[UInt8]] = []
-        let summary = try FadeAnimation.run([FadeAnimation.Stroke(replay: replay, endTime: s.endTime, nextStart: nil)],
-                                            options: options) { _, bytes in frames.append(bytes) }
+        let (s, frames, summary, goldens) = try GoldenImages.forceSketchFade()
         let fade = try XCTUnwrap(summary.fadeFramesToBlank[0], "the fade reaches blank")
         XCTAssertGreaterThan(fade, 3)
         XCTAssertLessThan(fade, 60, "brightness +0.05 per refresh: at most about 20 refreshes to white")
@@ -112,20 +106,15 @@ final class InkDrawingTests: XCTestCase {
         let last = try XCTUnwrap(PixelImage(png: frames.last!))
         for y in 0..<last.height { for x in 0..<last.width { XCTAssertEqual(last.pixel(x, y).0, 255) } }
 
-        // Golden: the finished drawing and the first two fade frames, side by side.
+        // Golden: the finished drawing and the first two fade frames (make golden rewrites them).
         let picks = [s.events.count - 1, s.events.count, s.events.count + 1]
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-        for (n, i) in picks.enumerated() {
-            let path = golden.appendingPathComponent("forcesketch-fade-\(n).png").path
-            if ProcessInfo.processInfo.environment["STROKELAB_UPDATE_GOLDEN"] == "1" {
-                try Data(frames[i]).write(to: URL(fileURLWithPath: path))
-                continue
-            }
-            let expected = try XCTUnwrap(PixelImage(path: path), "missing golden image \(path)")
-            let image = try XCTUnwrap(PixelImage(png: frames[i]))
+        XCTAssertEqual(goldens.map(\.index), picks)
+        for (i, golden) in goldens {
+            let expected = try XCTUnwrap(PixelImage(path: golden.path), "missing golden image \(golden.path) (make golden writes it)")
+            let image = try XCTUnwrap(PixelImage(png: golden.png))
             XCTAssertEqual(image.width, expected.width)
             XCTAssertLessThanOrEqual(image.pixelsDiffering(from: expected, by: 8), image.width * image.height / 200,
-                                     "frame \(i) matches \(path)")
+                                     "frame \(i) matches \(golden.path)")
         }
         // The fade changes the image: the first fade frame is lighter than the drawing.
         let drawn = try XCTUnwrap(PixelImage(png: frames[picks[0]]))
@@ -133,5 +122,35 @@ final class InkDrawingTests: XCTestCase {
         var sumDrawn = 0, sumFaded = 0
         for y in 0..<drawn.height { for x in 0..<drawn.width { let d = drawn.pixel(x, y), f = faded.pixel(x, y); sumDrawn += d.0 + d.1 + d.2; sumFaded += f.0 + f.1 + f.2 } }
         XCTAssertGreaterThan(sumFaded, sumDrawn)
+    }
+
+    /// Issue 24 item 1: `render --frames` counts its frames before drawing any; the fade
+    /// after the last stroke is bounded by its brightness steps, so the count is an upper
+    /// bound of what the animation writes.
+    func testTheFrameBoundIsKnownBeforeDrawingAndHolds() throws {
+        var options = FadeAnimation.Options()
+        XCTAssertEqual(options.fadeFrameLimit, 24, "⌈1/0.05⌉ + 4")
+        let timed: [(count: Int, endTime: Double, nextStart: Double?)] = [(10, 1, 1.5), (5, 2, nil)]
+        // 10 events + min(30 refreshes, 24) + 5 events + 24.
+        var bound = FadeAnimation.frameBound(events: timed, options: options)
+        XCTAssertEqual(bound.total, 10 + 24 + 5 + 24)
+        XCTAssertEqual(bound.fades, 48)
+        XCTAssertEqual(bound.written, bound.total)
+        XCTAssertEqual(bound.drawnOnly, 0)
+        options.every = 3
+        bound = FadeAnimation.frameBound(events: timed, options: options)
+        XCTAssertEqual(bound.written, (63 + 2) / 3)
+        XCTAssertEqual(bound.drawnOnly, 48 - 16)
+        // What is drawn stays within the bound, and every 3rd frame is written, by its index.
+        let s = stroke("sketch", from: Point(x: 0, y: 0), to: Point(x: 60, y: 40))
+        var replayer = try PipelineDescription(parsing: "forcesketch").makeReplayer()
+        let replay = replayer.replay(s, options: ReplayOptions())
+        options.longestSide = 96
+        var indices: [Int] = []
+        let summary = try FadeAnimation.run([FadeAnimation.Stroke(replay: replay, endTime: s.endTime, nextStart: nil)],
+                                            options: options) { index, _ in indices.append(index) }
+        let one = FadeAnimation.frameBound(events: [(s.events.count, s.endTime, nil)], options: options)
+        XCTAssertLessThanOrEqual(summary.frames, one.written)
+        XCTAssertEqual(indices, Array(stride(from: 0, to: indices.count * 3, by: 3)))
     }
 }

@@ -153,16 +153,7 @@ public struct LiveStages: Sendable {
         }
         var ink = inkScratch
         inkScratch = []
-        ink.clearKeepingStorage()
-        if line.recordsInk {
-            ink.append(contentsOf: line.inks)
-        } else {
-            // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
-            // an element under callgrind).
-            let d = InkAttributes.default
-            ink.reserveCapacity(line.count)
-            for _ in 0..<line.count { ink.append(d) }
-        }
+        line.startingInk(into: &ink)
         for s in styles.indices {
             styles[s].style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples,
                             start: start, previous: previous)
