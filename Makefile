@@ -80,6 +80,7 @@ notebooks: report
 # through, e.g. PEERS_ARGS=--callgrind.
 peers: build
 	scripts/peers/run --strokelab $(BIN) --work $(OUT)/peers $(PEERS_ARGS)
+	scripts/peers/external --strokelab $(BIN) --work $(OUT)/peers
 
 # Heap allocations per event of the live stroke after warm-up (docs/guides/live.md), counted by
 # ordo-one's malloc-interposer, preloaded. A separate build (.build-bench): `make test` never

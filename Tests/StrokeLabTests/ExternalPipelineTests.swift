@@ -94,12 +94,12 @@ final class ExternalPipelineTests: XCTestCase {
         XCTAssertEqual(try runStrokeLab(["run", "--spec", good, "--out", dir + "/out", "--quiet"]).status, 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/out/results.csv"))
         let cases: [(mode: String, says: String)] = [
-            ("exit", "exited"), ("hang", "did not answer within 2 s"), ("flood", "longer than 1048576 bytes"),
+            ("exit", "exited"), ("hang", "did not answer within 5 s"), ("flood", "longer than 1048576 bytes"),
             ("garbage", "invalid JSON"), ("nan", "invalid JSON"),
         ]
         for (mode, says) in cases {
             let entry = "{\"name\": \"\(mode)\", \"command\": [\(JSONText.quoted(py)), \(JSONText.quoted(hostile)), \"\(mode)\"], "
-                + "\"timeoutSeconds\": 2, \"maxLineBytes\": 1048576}"
+                + "\"timeoutSeconds\": 5, \"maxLineBytes\": 1048576}"
             let path = try spec(in: dir, pipelines: ["linear", "external:\(mode)"], external: entry, name: "\(mode).json")
             let start = ContinuousClock.now
             let r = try runStrokeLab(["run", "--spec", path, "--allow-external", "--out", dir + "/out", "--quiet"])

@@ -17,10 +17,10 @@ for line in sys.stdin:
         if mode == "hang":
             time.sleep(3600)
         if mode == "flood":
-            chunk = "x" * (1 << 20)
+            chunk = b"x" * (1 << 20)
             for _ in range(100):
-                sys.stdout.write(chunk)
-            sys.stdout.flush()
+                sys.stdout.buffer.write(chunk)
+                sys.stdout.buffer.flush()
             time.sleep(3600)
         if mode == "garbage":
             print("this is not JSON {", flush=True)
