@@ -135,6 +135,8 @@ struct Builder {
     var measuredNotes: [String] = []
     /// The tune analysis of every group, kept by ``makeTuneFigures(log:)`` for the answer.
     var analysedTuneGroups: [TuneGroup]? = nil
+    /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
+    var answer: Answer? = nil
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.
