@@ -75,7 +75,7 @@ final class AnswerTests: XCTestCase {
         XCTAssertTrue(verdict.contains("Most responsive: best") || verdict.contains("most responsive: best"), verdict)
         XCTAssertTrue(verdict.contains("smoothest: best") && verdict.contains("most faithful: best"), verdict)
         let meaning = AnswerWords.meaning(try XCTUnwrap(g.entry("best")), in: g)
-        XCTAssertTrue(meaning.contains("the pick for responsiveness and smoothness and fidelity"), meaning)
+        XCTAssertTrue(meaning.contains("the pick for responsiveness, smoothness and fidelity."), meaning)
         XCTAssertTrue(AnswerWords.avoid(g).contains { $0.hasPrefix("slow: beaten outright by best") }, "\(AnswerWords.avoid(g))")
         XCTAssertTrue(AnswerWords.recommendation(g, rules: VerdictRules()).contains("Recommendation (|lag| ≤ 20 ms, then the smoothest): best — lag 8."))
     }
@@ -112,7 +112,7 @@ final class AnswerTests: XCTestCase {
         let verdict = AnswerWords.verdict(g, rules: VerdictRules())
         XCTAssertTrue(verdict.contains("dead-zone draws nothing on 90 % of these strokes (18 of 20)"), verdict)
         XCTAssertTrue(verdict.contains("smoothest: linear"), "the blank pipeline is not the smoothest: \(verdict)")
-        XCTAssertTrue(AnswerWords.rowNote(blank, in: g, common: 20).contains("not ranked: draws nothing on 90 %"))
+        XCTAssertTrue(AnswerWords.rowNote(blank, in: g, common: AnswerWords.commonStrokes(g)).contains("not ranked: draws nothing on 90 %"))
         XCTAssertEqual(AnswerTable.status(blank, in: g), "not ranked: coverage")
     }
 

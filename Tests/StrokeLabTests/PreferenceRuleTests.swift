@@ -20,6 +20,11 @@ final class PreferenceRuleTests: XCTestCase {
         return try TunePlan(spec)
     }
 
+    /// The recommendation for a front of `points`.
+    private func recommended(_ points: [TunePoint]) throws -> Recommendation {
+        try XCTUnwrap(TuneAnalysis.recommendations(points, plan: plan()).first)
+    }
+
     private func point(_ name: String, rank: Int, lag: Double, bending: Double, fidelity: Double) -> TunePoint {
         let units = ["ms", "ratio", "pt"]
         return TunePoint(dataset: "d", kind: "stylus", pipeline: name, label: name,
@@ -33,7 +38,7 @@ final class PreferenceRuleTests: XCTestCase {
     func testWhenNothingMeetsTheLimitsALagDifferenceBelowOneMillisecondDoesNotDecide() throws {
         let points = [point("noisy-pick", rank: 1, lag: 25, bending: 1.2, fidelity: 9.25),
                       point("faithful", rank: 2, lag: 25 + 6.5e-8, bending: 1.2, fidelity: 0.17)]
-        let r = try XCTUnwrap(TuneAnalysis.recommendations(points, plan: plan()).first)
+        let r = try recommended(points)
         XCTAssertFalse(r.meetsLimits)
         XCTAssertEqual(r.point.pipeline, "faithful")
     }
@@ -44,7 +49,7 @@ final class PreferenceRuleTests: XCTestCase {
     func testATieOnTheThenObjectiveGoesToTheNextObjective() throws {
         let points = [point("a", rank: 1, lag: 10, bending: 1.200, fidelity: 0.5),
                       point("b", rank: 2, lag: 10.5, bending: 1.201, fidelity: 0.2)]
-        let r = try XCTUnwrap(TuneAnalysis.recommendations(points, plan: plan()).first)
+        let r = try recommended(points)
         XCTAssertTrue(r.meetsLimits)
         XCTAssertEqual(r.point.pipeline, "b")
     }
@@ -53,12 +58,12 @@ final class PreferenceRuleTests: XCTestCase {
     func testADifferencePastThePracticalDifferenceDecides() throws {
         let points = [point("smooth", rank: 1, lag: 10, bending: 1.0, fidelity: 0.9),
                       point("faithful", rank: 2, lag: 10, bending: 1.5, fidelity: 0.1)]
-        let r = try XCTUnwrap(TuneAnalysis.recommendations(points, plan: plan()).first)
+        let r = try recommended(points)
         XCTAssertEqual(r.point.pipeline, "smooth")
         // Outside the limit, a whole millisecond of lag excess decides before bending.
         let late = [point("later", rank: 1, lag: 30, bending: 1.0, fidelity: 0.1),
                     point("earlier", rank: 2, lag: 28, bending: 2.0, fidelity: 0.1)]
-        XCTAssertEqual(try TuneAnalysis.recommendations(late, plan: plan()).first?.point.pipeline, "earlier")
+        XCTAssertEqual(try recommended(late).point.pipeline, "earlier")
     }
 
     /// The practical differences are the catalog's: 1 ms of lag, 5 % of a log ratio, otherwise

@@ -41,7 +41,7 @@ public struct ObjectiveWords: Sendable, Hashable {
     /// A number in this objective's format: "12.3", "×1.05"; "—" when not finite.
     public func number(_ v: Double) -> String {
         guard v.isFinite else { return "—" }
-        return (isRatio ? "×" : "") + String(format: "%.\(decimals)f", v)
+        return (isRatio ? "×" : "") + AnswerWords.fixed(v, decimals: decimals)
     }
 
     /// A value with its name and unit: "lag 12.3 ms", "bending ×1.05", "fidelity 0.123 pt".
@@ -91,6 +91,19 @@ public enum AnswerWords {
         return String(format: "%.0f %%", p)
     }
 
+    /// `v` with `decimals` decimals, "—" when not finite; never "-0.00" (a value that rounds to
+    /// zero has no sign).
+    public static func fixed(_ v: Double, decimals: Int) -> String {
+        guard v.isFinite else { return "—" }
+        let text = String(format: "%.\(decimals)f", v)
+        return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+    }
+
+    /// "a", "a and b", "a, b and c".
+    public static func list(_ items: [String]) -> String {
+        items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
     /// "1 stroke", "12 strokes".
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
@@ -108,6 +121,23 @@ public enum AnswerWords {
     /// The group's heading line: its evidence.
     public static func heading(_ g: AnswerGroup) -> String {
         "\(g.label) (\(count(g.evidence.strokes, "stroke")), \(count(g.evidence.traces, "trace")))"
+    }
+
+    /// Per objective, the strokes every ranked pipeline measured (its rows' most strokes; the
+    /// group's strokes when nothing is ranked).
+    public static func commonStrokes(_ g: AnswerGroup) -> [Int] {
+        g.objectives.indices.map { k in
+            g.entries.filter(\.eligible).compactMap { $0.values[k]?.n }.max() ?? g.evidence.strokes
+        }
+    }
+
+    /// "The bending ratio is compared on 122 of the 182 strokes: 60 have a degenerate reference
+    /// (…)", per objective that left strokes out.
+    public static func degenerate(_ g: AnswerGroup) -> [String] {
+        g.objectives.indices.filter { g.evidence.degenerate[$0] > 0 }.map { k in
+            let left = g.evidence.degenerate[k]
+            return "The \(ObjectiveWords.of(g.objectives[k].metric).name) ratio is compared on \(g.evidence.strokes - left) of the \(g.evidence.strokes) strokes: \(left) have a degenerate reference (fewer than \(StrokeEvaluation.minimumRatioReferencePoints) points, or it hardly bends), and a ratio to it would measure noise."
+        }
     }
 
     /// "the preference in words": "|lag| ≤ 20 ms, then the smoothest".
@@ -169,12 +199,16 @@ public enum AnswerWords {
         let unit = g.entries.lazy.compactMap { $0.values[tie.objective]?.unit }.first ?? ""
         let log = isLogRatio(o.metric)
         let u = log || ["", "ratio", "count"].contains(unit) ? "" : " " + unit
-        let names = tie.pipelines.count == 2 ? tie.pipelines.joined(separator: " and ")
-            : tie.pipelines.dropLast().joined(separator: ", ") + " and " + tie.pipelines.last!
+        let names = list(tie.pipelines)
+        // Identical on every stroke (a paired interval of exactly 0, or 1 for a ratio): equal.
+        let same = log ? 1.0 : 0.0
+        if tie.intervals.allSatisfy({ $0.low == same && $0.high == same }) {
+            let v = g.entry(tie.pipelines[0])?.values[tie.objective]?.shown ?? .nan
+            return "\(names) are equal (\(w.number(v))\(u) on every stroke)"
+        }
         let intervals = zip(tie.pipelines.dropFirst(), tie.intervals).map { p, i in
             let what = log ? "\(p) ÷ \(tie.pipelines[0])" : "\(p) − \(tie.pipelines[0])"
-            func f(_ v: Double) -> String { v.isFinite ? String(format: "%.\(w.decimals)f", v) : "—" }
-            return "\(what): [\(f(i.low)), \(f(i.high))]\(u)"
+            return "\(what): [\(fixed(i.low, decimals: w.decimals)), \(fixed(i.high, decimals: w.decimals))]\(u)"
         }
         return "\(names) cannot be told apart (paired 95% interval of " + intervals.joined(separator: "; of ") + ")"
     }
@@ -189,9 +223,7 @@ public enum AnswerWords {
             }
             return "Recommendation: none — no ranked pipeline on \(g.label)."
         }
-        var text = "Recommendation (\(wanted)): \(r.pipeline) — " + numbers(e, in: g)
-        let n = e.values.compactMap { $0?.n }.max() ?? 0
-        text += " (its row of the table: the \(n) strokes compared). "
+        var text = "Recommendation (\(wanted)): \(r.pipeline) — " + numbers(e, in: g) + " (its row of the table below). "
         if r.meetsLimits {
             text += g.preference.limits.isEmpty ? "\(r.frontSize) pipelines are on the front"
                 : r.withinLimits == 1 ? "It is the only one of the \(r.frontSize) on the front within the limits"
@@ -255,15 +287,19 @@ public enum AnswerWords {
         let ties = e.bestIn.filter { !e.topIn.contains($0) }.map { ObjectiveWords.of(g.objectives[$0].metric).quality }
         var text = "\(e.pipeline) — \(numbers(e, in: g))"
         if !tops.isEmpty {
-            text += ": the pick for \(tops.joined(separator: " and "))"
-            text += ties.isEmpty ? "." : "; it cannot be told apart from the best in \(ties.joined(separator: " and "))."
+            text += ": the pick for \(list(tops))"
+            text += ties.isEmpty ? "." : "; it cannot be told apart from the best in \(list(ties))."
         } else if !ties.isEmpty {
-            text += ": it cannot be told apart from the best in \(ties.joined(separator: " and ")) (the paired interval holds 0), and nothing beats it."
+            text += ": it cannot be told apart from the best in \(list(ties)) (the paired interval holds 0), and nothing beats it."
         } else {
             text += ": on the front as a compromise, best in no single objective but beaten by none."
         }
         let b = e.behaviour, t = AnswerThresholds.self
-        if b.contains(.predicts), let l = lag, l < t.unpredictedLagFrames * t.frameMs {
+        // Whether anything was drawn ahead: the drawn prediction's error is 0 when nothing was.
+        let drewAhead = value("prediction.drawn_error_mean").map { $0 > 0 }
+        if b.contains(.predicts), drewAhead == false {
+            text += " Its predictor draws nothing ahead on these strokes (the trace records no predictions, or its horizon is 0), so it neither takes lag off nor costs anything."
+        } else if b.contains(.predicts), let l = lag, l < t.unpredictedLagFrames * t.frameMs {
             text += " Its predictor draws ahead of the newest sample, which takes lag off (below the \(number(t.unpredictedLagFrames)) frames a 60 Hz display costs without prediction); the price is overshoot where the pen turns or stops."
         }
         if let r = bend, r >= t.noisyBendingRatio, b.contains(.passesThroughSamples), !b.contains(.smoothsSamples) {
@@ -288,8 +324,9 @@ public enum AnswerWords {
     }
 
     /// The note of a table row: front, beaten, not ranked and why, and the strokes its numbers
-    /// rest on when they are not the common ones.
-    public static func rowNote(_ e: AnswerEntry, in g: AnswerGroup, common: Int) -> String {
+    /// rest on when they are fewer than the common ones of an objective (`common`, per
+    /// objective: the strokes every ranked pipeline measured).
+    public static func rowNote(_ e: AnswerEntry, in g: AnswerGroup, common: [Int]) -> String {
         var note: String
         if !e.eligible {
             note = "not ranked: " + blank(e.coverage)
@@ -300,8 +337,11 @@ public enum AnswerWords {
         } else {
             note = "beaten by " + e.dominatedBy.prefix(3).joined(separator: ", ") + (e.dominatedBy.count > 3 ? " and \(e.dominatedBy.count - 3) more" : "")
         }
-        let own = e.values.compactMap { $0?.n }.min() ?? 0
-        if own < common { note += " (its numbers: the \(own) of those \(common) strokes it drew)" }
+        let fewer = g.objectives.indices.filter { k in e.values[k].map { $0.n < common[k] } ?? false }
+        if let k = fewer.first, let n = e.values[k]?.n {
+            let what = fewer.count == g.objectives.count ? "its numbers" : list(fewer.map { ObjectiveWords.of(g.objectives[$0].metric).name })
+            note += " (\(what): on the \(n) of those \(common[k]) strokes it drew)"
+        }
         return note
     }
 }

@@ -47,9 +47,7 @@ extension Builder {
                 blocks.append(.paragraph("Avoid on \(g.label):"))
                 blocks.append(.list(avoid))
             }
-            for (k, o) in g.objectives.enumerated() where g.evidence.degenerate[k] > 0 {
-                blocks.append(.paragraph("\(Self.title(of: o.metric)) leaves out \(g.evidence.degenerate[k]) of the \(g.evidence.strokes) strokes: their reference is degenerate (fewer than \(StrokeEvaluation.minimumRatioReferencePoints) points, or it hardly bends), and a ratio to it would measure noise."))
-            }
+            for note in AnswerWords.degenerate(g) { blocks.append(.paragraph(note)) }
             blocks.append(.table(answerTable(g, colors: colors)))
         }
         // The figures right after the tables: the fronts, then the parameters' effect.
@@ -70,7 +68,7 @@ extension Builder {
     /// One group's table: every pipeline, its rank, its value per objective (geometric mean
     /// and median for ratios), its coverage and its verdict.
     func answerTable(_ g: AnswerGroup, colors: PipelineColors) -> HTMLReport.Table {
-        let common = g.entries.filter(\.eligible).flatMap { $0.values.compactMap { $0?.n } }.max() ?? 0
+        let common = AnswerWords.commonStrokes(g)
         var highlighted = Set<HTMLReport.Table.Cell>()
         let rows = g.entries.enumerated().map { i, e -> [String] in
             for k in e.bestIn { highlighted.insert(HTMLReport.Table.Cell(row: i, column: 2 + k)) }
@@ -90,7 +88,7 @@ extension Builder {
         } + ["strokes drawn", "verdict"]
         return HTMLReport.Table(
             header: header, rows: rows,
-            caption: "\(g.label): mean [95% bootstrap interval] over the n = \(common) strokes every ranked pipeline measured (summary_paired.csv, dataset \(g.dataset), kind \(g.kind); answer.csv); a row whose numbers rest on fewer strokes says so",
+            caption: "\(g.label): mean [95% bootstrap interval] over the strokes every ranked pipeline measured — n = \(zip(g.objectives, common).map { "\(ObjectiveWords.of($0.metric).name) \($1)" }.joined(separator: ", ")) (summary_paired.csv, dataset \(g.dataset), kind \(g.kind); answer.csv); a row whose numbers rest on fewer strokes says so",
             headerLinks: [nil, nil] + g.objectives.map { guideLink($0.metric) } + [guideLink(AnswerCoverage.drawnMetric), nil],
             highlighted: highlighted,
             swatches: g.entries.map { colors.color($0.pipeline).hexString })
