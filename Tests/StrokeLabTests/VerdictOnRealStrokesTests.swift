@@ -10,8 +10,8 @@ import XCTest
 final class VerdictOnRealStrokesTests: XCTestCase {
     /// Runs `strokelab tune` on `datasets` (YAML list items) through `pipelines`; returns the
     /// output directory and the console text.
-    private func tune(_ tag: String, datasets: String, pipelines: [String]) throws -> (dir: String, out: String, stdout: String) {
-        let dir = TestPaths.temporaryDirectory(tag)
+    private func tune(_ tag: String, datasets: String, pipelines: [String]) throws -> (out: String, stdout: String) {
+        let dir = try makeTemporaryDirectory(tag)
         let spec = """
             seed: 1
             bootstrap: 100
@@ -22,7 +22,7 @@ final class VerdictOnRealStrokesTests: XCTestCase {
         try spec.write(toFile: dir + "/spec.yaml", atomically: true, encoding: .utf8)
         let r = try runStrokeLab(["tune", "--spec", dir + "/spec.yaml", "--out", dir + "/out"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        return (dir, dir + "/out", r.stdout)
+        return (dir + "/out", r.stdout)
     }
 
     /// Rows of a tune table as dictionaries by column.
@@ -38,10 +38,9 @@ final class VerdictOnRealStrokesTests: XCTestCase {
     /// taps blank; the recommendation draws every stroke.
     func testPipelinesThatLeaveStrokesBlankAreNeverOnTheFrontNorRecommended() throws {
         let shared = try SharedData.dataset("wacom-speed")
-        let (dir, out, stdout) = try tune("verdict-blank", datasets: """
+        let (out, stdout) = try tune("verdict-blank", datasets: """
               - {name: wacom-speed, paths: ["\(shared)/ID0001-0883_20191126102804/mondat-*.csv"], format: wacom-csv}
             """, pipelines: ["linear", "coalesced-only(tail=complete)", "midpoint-bezier(tail=complete)", "krita-stabilizer", "lazy-brush"])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let front = Set(try rows(out + "/pareto.csv").map { $0["pipeline"]! })
         XCTAssertFalse(front.contains("krita-stabilizer"), "front: \(front)")
         XCTAssertFalse(front.contains("lazy-brush"), "front: \(front)")
@@ -61,10 +60,9 @@ final class VerdictOnRealStrokesTests: XCTestCase {
     /// pipeline's numbers with, and no interval. No recommendation, and the console says why.
     func testAOneStrokeRecordingGetsNotEnoughData() throws {
         let shared = try SharedData.dataset("bdalab-sample")
-        let (dir, out, stdout) = try tune("verdict-one", datasets: """
+        let (out, stdout) = try tune("verdict-one", datasets: """
               - {name: bdalab-browser, paths: ["\(shared)/html_data/signal.json"], format: pointer-events}
             """, pipelines: ["linear", "coalesced-only(tail=complete)", "midpoint-bezier(tail=complete)"])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         XCTAssertEqual(try rows(out + "/recommendations.csv").count, 0, "no recommendation from one stroke")
         XCTAssertTrue(stdout.contains("no recommendation: not enough data: 1 stroke from 1 trace"), stdout)
     }
