@@ -1,0 +1,151 @@
+// StrokeLab external pipeline (docs/guides/external.md) around szimek/signature_pad's own
+// SignaturePad class (its src/signature_pad.ts bundled unmodified by esbuild), as StrokeLab's
+// `signature-pad` preset uses it and a web page runs it: one pointer event per display frame
+// (the event's main sample, the last), `pointerdown` → `_strokeBegin`, `pointermove` → the
+// library's throttled `_strokeMoveUpdate` (its default throttle, 16 ms), `pointerup` →
+// `_strokeEnd`; the library's defaults otherwise. Ours, not peer code.
+//
+//   node external_signature_pad.js BUNDLE.js
+//
+// The library runs with a fake window, document and canvas (signature_pad_driver.js's) and a
+// fake clock: `Date.now()` and `new Date().getTime()` return the event's time × 1000 (ms),
+// and `window.setTimeout` — the throttle's trailing call — is a timer on that clock, run
+// (with the clock at its due time) before the first later event, as the browser runs it
+// between pointer events; one still pending when the stroke ends never draws (the library
+// ignores updates once the stroke has ended). A new SignaturePad per stroke.
+//
+// Answer: what the library drew during the event. `_drawDot` (the first point) is a `move` and
+// a `line` to the same point, its full width 2 × radius; each `_drawCurve` Bézier is answered
+// in the pieces StrokeLab's protocol can carry — one width per element, interpolated
+// linearly along it — as docs/guides/interp-signature-pad.md states them: k = ⌈√(1.5·|w₁ −
+// w₀| / 0.05)⌉ (1…64) exact sub-curves on [j/k, (j+1)/k], each ending with the library's full
+// width there, 2·min(w₀ + t³(w₁ − w₀), maxWidth). Widths per element in `widths`.
+'use strict';
+const readline = require('readline');
+
+let fakeNow = 0;
+class FakeDate {
+  getTime() { return fakeNow; }
+  valueOf() { return fakeNow; }
+  static now() { return fakeNow; }
+}
+let timers = [];   // [{due, fn}]: window.setTimeout on the fake clock
+let nextTimer = 1;
+
+function fakeEnvironment() {
+  const noop = () => {};
+  const context = {
+    fillStyle: '', globalCompositeOperation: 'source-over',
+    clearRect: noop, fillRect: noop, beginPath: noop, closePath: noop, fill: noop, moveTo: noop, arc: noop, drawImage: noop,
+  };
+  const document = { createElement: () => ({}), createElementNS: () => ({}) };
+  const window = {
+    document, devicePixelRatio: 1, PointerEvent: function PointerEvent() {}, addEventListener: noop, removeEventListener: noop,
+    setTimeout: (fn, ms) => { const id = nextTimer++; timers.push({ id, due: fakeNow + ms, fn }); return id; },
+    clearTimeout: (id) => { timers = timers.filter((t) => t.id !== id); },
+  };
+  document.defaultView = window;
+  const canvas = {
+    width: 1000, height: 1000, style: {}, ownerDocument: document,
+    getContext: () => context, getBoundingClientRect: () => ({ left: 0, top: 0, width: 1000, height: 1000 }),
+    addEventListener: noop, removeEventListener: noop,
+  };
+  globalThis.window = window;
+  globalThis.document = document;
+  globalThis.clearTimeout = window.clearTimeout;
+  if (typeof globalThis.navigator === 'undefined') globalThis.navigator = { userAgent: 'node' };
+  globalThis.Date = FakeDate;
+  return canvas;
+}
+
+const canvas = fakeEnvironment();
+const bundle = require(process.argv[2]);
+const SignaturePad = bundle.default || bundle.SignaturePad || bundle;
+const WIDTH_TOLERANCE = 0.05;   // StrokeLab's interp:signature-pad widthTolerance default
+
+let pad = null;
+let committed = [];
+let widths = [];
+
+function width(c, t, maxWidth) {
+  return 2 * Math.min(c.startWidth + t * t * t * (c.endWidth - c.startWidth), maxWidth);
+}
+
+function drawCurve(curve) {
+  const maxWidth = pad.maxWidth;
+  const delta = Math.abs(curve.endWidth - curve.startWidth);
+  let k = 1;
+  if (Number.isFinite(delta) && delta > 0) k = Math.min(64, Math.max(1, Math.ceil(Math.sqrt(1.5 * delta / WIDTH_TOLERANCE))));
+  const p0 = curve.startPoint, c1 = curve.control2, c2 = curve.control1, p3 = curve.endPoint;
+  // (signature_pad's Bezier draws startPoint, control2, control1, endPoint: its handles swapped.)
+  if (committed.length === 0 || last(committed) !== p0) committed.push(['move', p0.x, p0.y]), widths.push(width(curve, 0, maxWidth));
+  if (k === 1) {
+    committed.push(['cubic', c1.x, c1.y, c2.x, c2.y, p3.x, p3.y]);
+    widths.push(width(curve, 1, maxWidth));
+    return;
+  }
+  const ax = 3 * (c1.x - p0.x), ay = 3 * (c1.y - p0.y);
+  const bx = 3 * (p0.x - 2 * c1.x + c2.x), by = 3 * (p0.y - 2 * c1.y + c2.y);
+  const dx = p3.x - p0.x + 3 * (c1.x - c2.x), dy = p3.y - p0.y + 3 * (c1.y - c2.y);
+  const h = 1 / k;
+  let sx = p0.x, sy = p0.y;
+  let d0x = ax * h / 3, d0y = ay * h / 3;
+  for (let j = 1; j <= k; j++) {
+    const t = j === k ? 1 : j * h;
+    const ex = j === k ? p3.x : p0.x + t * (ax + t * (bx + t * dx));
+    const ey = j === k ? p3.y : p0.y + t * (ay + t * (by + t * dy));
+    const d1x = (ax + t * (2 * bx + 3 * t * dx)) * h / 3, d1y = (ay + t * (2 * by + 3 * t * dy)) * h / 3;
+    committed.push(['cubic', sx + d0x, sy + d0y, ex - d1x, ey - d1y, ex, ey]);
+    widths.push(width(curve, t, maxWidth));
+    sx = ex; sy = ey; d0x = d1x; d0y = d1y;
+  }
+}
+
+function last(elements) { return elements.length ? elements[elements.length - 1] : null; }
+
+function newPad() {
+  timers = [];
+  const p = new SignaturePad(canvas, {});
+  p._drawCurve = drawCurve;
+  p._drawDot = (point) => {
+    const w = 2 * (p.dotSize || (p.minWidth + p.maxWidth) / 2);
+    committed.push(['move', point.x, point.y], ['line', point.x, point.y]);
+    widths.push(w, w);
+  };
+  return p;
+}
+
+// Runs the throttle's trailing calls due before `time` (ms), each at its due time.
+function runTimers(time) {
+  for (;;) {
+    timers.sort((a, b) => a.due - b.due || a.id - b.id);
+    if (timers.length === 0 || !(timers[0].due < time)) return;
+    const t = timers.shift();
+    fakeNow = t.due;
+    t.fn();
+  }
+}
+
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const event = JSON.parse(line);
+  committed = [];
+  widths = [];
+  const [t, x, y] = event.samples[event.samples.length - 1];   // the main sample
+  const time = t * 1000;
+  const terminal = event.phase === 'ended' || event.phase === 'cancelled';
+  const type = event.phase === 'began' ? 'pointerdown' : terminal ? 'pointerup' : 'pointermove';
+  const ev = { event: { type }, type, x, y, pressure: 0.5 };
+  if (pad === null || event.phase === 'began') {
+    pad = newPad();
+    fakeNow = time;
+    pad._strokeBegin(ev);
+    if (terminal) pad._strokeEnd(ev, false);
+  } else {
+    runTimers(time);
+    fakeNow = time;
+    if (terminal) pad._strokeEnd(ev); else pad._strokeMoveUpdate(ev);
+  }
+  if (terminal) { pad = null; timers = []; }
+  // The first committed element of a later event continues from the ink drawn before.
+  process.stdout.write(JSON.stringify({ committed, widths }) + '\n');
+});
