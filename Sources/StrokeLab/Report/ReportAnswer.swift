@@ -94,11 +94,6 @@ extension Builder {
             swatches: g.entries.map { colors.color($0.pipeline).hexString })
     }
 
-    /// Decimals for a headline metric's cells.
-    static func decimals(_ metric: String) -> Int {
-        headline.first { $0.metric == metric }?.decimals ?? 2
-    }
-
     /// The one sentence relating the answer's front to the Pareto figures' (means).
     static func frontsSentence(_ plan: TunePlan?) -> String {
         let preference = plan.map { AnswerWords.preference($0.preference, objectives: $0.objectives) } ?? "the spec's preference"
