@@ -24,7 +24,9 @@ import StrokeCore
 /// 6. a non-terminal event then records the styled provisional tail, and the predictor's
 ///    samples as ink drawn straight from the tip; a terminal event records neither (Scribble
 ///    resets its display to the committed image on `touchesEnded`);
-/// 7. the frame (committed count, ranges, tip, predictions at the evaluation horizons).
+/// 7. the frame (committed count, ranges, tip, predictions at the evaluation horizons, and
+///    the builder's ``CurveStage/origin`` as the event began: the provenance of what it
+///    commits).
 ///
 /// Dispatch: the loop itself is ``CurveStage/replayStroke(_:options:stages:)``, a protocol
 /// requirement whose default implementation is specialised for each curve builder type, so
@@ -255,6 +257,8 @@ extension CurveStage {
         let events = stroke.events
         for eventIndex in events.indices {
             let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
+            // Provenance: what this event commits was built from samples since then.
+            let origin = started ? self.origin ?? newest : newest
 
             // 1–3. Input view, filters, curve builder.
             if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
@@ -359,7 +363,7 @@ extension CurveStage {
             let tip = predictedInkEnd > predictedInkStart ? record.predictedInk.currentPoint : drawnTip
             frames.append(ReplayFrame(
                 eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
-                newestSampleTime: newest, committedCount: line.count,
+                newestSampleTime: newest, origin: origin, committedCount: line.count,
                 provisional: provisionalStart..<record.provisional.count,
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))
