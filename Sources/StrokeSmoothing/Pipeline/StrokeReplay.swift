@@ -35,12 +35,13 @@ public struct ReplayFrame: Hashable, Sendable {
 
     /// Creates a frame (a replay records one per event; an external pipeline's answers are
     /// recorded the same way).
-    public init(eventIndex: Int, phase: TouchPhase, time: Double, newestSampleTime: Double, committedCount: Int,
+    public init(eventIndex: Int, phase: TouchPhase, time: Double, newestSampleTime: Double, origin: Double, committedCount: Int,
                 provisional: Range<Int>, predicted: Range<Int>, predictedInk: Range<Int>, tip: Point?) {
         self.eventIndex = eventIndex
         self.phase = phase
         self.time = time
         self.newestSampleTime = newestSampleTime
+        self.origin = origin
         self.committedCount = committedCount
         self.provisional = provisional
         self.predicted = predicted
