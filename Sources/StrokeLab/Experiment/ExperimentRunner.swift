@@ -212,9 +212,8 @@ public enum ExperimentRunner {
                 return ([], [])
             }
             // Prediction is measured when the child predicted (as for a pipeline with a predict: stage).
-            let predicts = !replay.predicted.isEmpty
-            if !predicts { replay.horizons = []; replay.horizonPredictions = [] }
-            result = StrokeEvaluation.measure(replay: replay, prepared: prepared, predicts: predicts)
+            if replay.predicted.isEmpty { replay.horizons = []; replay.horizonPredictions = [] }
+            result = StrokeEvaluation.measure(replay: replay, prepared: prepared)
         } else {
             result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
         }

@@ -74,8 +74,7 @@ extension Builder {
             var replayer = p.description.makeReplayer()
             let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description))
             guard let lag = Lag(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
-                                refreshRateHz: trace.trace.metadata.refreshRateHz,
-                                predicts: PreparedStroke.predicts(p.description), options: metricOptions) else { continue }
+                                refreshRateHz: trace.trace.metadata.refreshRateHz, options: metricOptions) else { continue }
             let t0 = stroke.startTime
             let times = lag.times.map { ($0 - t0) }
             series.append(LagSeries(pipeline: p.name, times: times, lagMilliseconds: lag.lagsMs))

@@ -27,8 +27,9 @@ import StrokeCore
 ///
 /// Work per sample is one fit of at most `window` + 1 points (O(window·log window) typical);
 /// no allocation once the buffers have grown to the window. Elements are styled from the
-/// sample at their end; consecutive samples at the same place are merged; a stroke at one
-/// place is a dot.
+/// sample at their end; its ``origin`` is the first sample of the window still being fitted,
+/// however long before its cubics are committed; consecutive
+/// samples at the same place are merged; a stroke at one place is a dot.
 public struct FitCurveInterpolator: CurveStage {
     /// `interp:fit-curve`.
     public static let kind = StageKind.interp
@@ -202,4 +203,7 @@ public struct FitCurveInterpolator: CurveStage {
 
     /// Shows the fit of the newest samples.
     public var hasProvisionalTail: Bool { true }
+
+    /// Provenance: the next cubic starts at the window's first sample.
+    public var origin: Double? { times.first }
 }

@@ -29,7 +29,9 @@ import StrokeCore
 /// also draws that last curve (the last kept point duplicated as its successor) and reaches
 /// the last sample (kept even within `minDistance`): the provisional tail while drawing,
 /// committed at the end. Elements are styled from the sample at their end (interpolated
-/// along a curve). O(1) per sample (at most 64 pieces per curve), no allocation.
+/// along a curve); the next curve starts at the last kept point it has drawn to, however long
+/// before it is drawn (``origin``). O(1) per sample (at most 64 pieces per curve), no
+/// allocation.
 public struct SignaturePadInterpolator: CurveStage {
     /// `interp:signature-pad`.
     public static let kind = StageKind.interp
@@ -108,6 +110,11 @@ public struct SignaturePadInterpolator: CurveStage {
     private var current = AttributedSample(time: 0, location: .zero)   // the sample being handled
     private var stored = AttributedSample(time: 0, location: .zero)    // the latest throttled move
     private var newest: AttributedSample? = nil                         // the last sample received
+    private var drawnTo = 0.0                                           // the time of the last point drawn to
+
+    /// Provenance: the next curve starts at the last kept point a curve was drawn to (the
+    /// first point before any).
+    public var origin: Double? { drawnTo }
 
     /// Creates the builder.
     /// - Throws: ``StageParameterError`` for a value out of its domain.
@@ -137,8 +144,11 @@ public struct SignaturePadInterpolator: CurveStage {
             line.append(.move(to: p.location), s2, ink: ink(radius))
             line.append(.line(to: p.location), s2, ink: ink(radius))
         case .curve(let c):
-            // The curve runs from the kept point two back (s0) to the previous one (s1).
+            // The curve runs from the kept point two back (s0) to the previous one (s1). The
+            // next starts at s1, and is drawn only when the point after its end is kept:
+            // perhaps long after.
             append(c, from: s0, to: s1, into: &line)
+            drawnTo = s1.time
         }
     }
 
@@ -188,6 +198,7 @@ public struct SignaturePadInterpolator: CurveStage {
         current = sample
         stored = sample
         newest = sample
+        drawnTo = sample.time
         var b = builder
         b.strokeBegin(Self.point(sample)) { draw($0, into: &line) }
         builder = b
