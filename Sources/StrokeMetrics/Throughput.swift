@@ -60,20 +60,38 @@ public enum Throughput {
     ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
+    ///   - scales: the physical scale of each stroke's trace (parallel to `strokes`): each
+    ///     stroke is replayed by the pipeline built for its scale
+    ///     (``StrokeSmoothing/PipelineDescription/resolved(for:)``), one replayer per distinct
+    ///     scale; `nil` replays every stroke through `pipeline` as it is.
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions()) -> Result? {
-        var replayer = pipeline.makeReplayer()
+                               options: ReplayOptions = ReplayOptions(), scales: [PhysicalScale]? = nil) -> Result? {
+        precondition(scales == nil || scales!.count == strokes.count, "one scale per stroke")
+        var replayers: [PipelineReplayer] = []
+        var scaleOf: [Double: Int] = [:]
+        var replayerOf: [Int] = []
+        for i in strokes.indices {
+            guard let scale = scales?[i] else {
+                if replayers.isEmpty { replayers.append(pipeline.makeReplayer()) }
+                replayerOf.append(0)
+                continue
+            }
+            if let k = scaleOf[scale.millimetresPerUnit] { replayerOf.append(k); continue }
+            scaleOf[scale.millimetresPerUnit] = replayers.count
+            replayerOf.append(replayers.count)
+            replayers.append(pipeline.resolved(for: scale).makeReplayer())
+        }
         var samplesPerPass = 0
-        for stroke in strokes where !stroke.events.isEmpty {
-            samplesPerPass += replayer.replay(stroke, options: options).samplesFed
+        for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
+            samplesPerPass += replayers[replayerOf[i]].replay(stroke, options: options).samplesFed
         }
         guard samplesPerPass > 0 else { return nil }
         var checksum = 0
         let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
                           minimumRunSeconds: minimumRunSeconds, passes: passes) {
-            for stroke in strokes where !stroke.events.isEmpty {
-                let replay = replayer.replay(stroke, options: options)
+            for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
+                let replay = replayers[replayerOf[i]].replay(stroke, options: options)
                 checksum &+= replay.path.elements.count &+ replay.frames.count
             }
         }

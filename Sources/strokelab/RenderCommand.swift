@@ -124,7 +124,7 @@ struct RenderCommand: ParsableCommand {
         let labels = pipeline.isEmpty ? ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] : pipeline
 
         var grid: ComparisonGrid
-        do { grid = try InkRasters.comparisonGrid(stroke: chosen, pipelines: labels, frameIndex: frame, rendering: rendering) } catch {
+        do { grid = try InkRasters.comparisonGrid(stroke: chosen, scale: traceData.metadata.physicalScale, pipelines: labels, frameIndex: frame, rendering: rendering) } catch {
             throw CommandFailure(error.description)
         }
         grid.panelWidth = panelSize
@@ -160,7 +160,7 @@ struct RenderCommand: ParsableCommand {
             guard let out else { throw CommandFailure("--all-strokes needs --out (a .png, .svg or .pdf file)") }
             let format: RasterFormat
             do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
-            let ink = InkRasters.drawing(traceData.strokes, through: description)
+            let ink = InkRasters.drawing(traceData.strokes, scale: traceData.metadata.physicalScale, through: description)
             let mode = rendering ?? { let r = InkRasters.automaticRendering(for: description); return r == .line ? .segments : r }()
             do {
                 try AtomicFile.write(try DrawingRenderer.render(ink, rendering: mode, longestSide: size, format: format), to: out)
@@ -182,7 +182,7 @@ struct RenderCommand: ParsableCommand {
         options.refreshRateHz = traceData.metadata.refreshRateHz
         let summary: FadeAnimation.Summary
         do {
-            summary = try FadeAnimation.run(InkRasters.fadeStrokes(traceData.strokes, through: description), options: options) { index, bytes in
+            summary = try FadeAnimation.run(InkRasters.fadeStrokes(traceData.strokes, scale: traceData.metadata.physicalScale, through: description), options: options) { index, bytes in
                 try AtomicFile.write(bytes, to: output.path(Self.frameName(index)))
             }
             try output.commit()

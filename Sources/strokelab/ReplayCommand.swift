@@ -51,7 +51,8 @@ struct ReplayCommand: ParsableCommand {
         guard !strokes.isEmpty else { throw CommandFailure("\(trace): the trace has no strokes") }
         let name = trace.split(separator: "/").last.map(String.init) ?? trace
         do {
-            try AtomicFile.write(text: ReplayExport.encode(traceName: name, strokes: strokes, pipeline: description), to: out)
+            try AtomicFile.write(text: ReplayExport.encode(traceName: name, strokes: strokes,
+                                                                pipeline: description.resolved(for: traceData.metadata.physicalScale)), to: out)
         } catch { throw CommandFailure(error.description) }
         print("wrote \(out): \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") through \(description.canonical)")
     }

@@ -15,7 +15,8 @@ import StrokeCore
 ///    `predict:ink-kalman`, is then shown the last filter: ``PredictorStage/observe(lastFilter:)``);
 ///    outline makers among the styles observe them too;
 /// 5. committed elements are styled (each style in order, starting from
-///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
+///    the base ink — ``StrokeCore/InkAttributes/default``, its 2 pt width in the trace's units
+///    when the pipeline was resolved for a scale — or from the builder's own ink when it draws ink,
 ///    ``CurveStage/drawsInk``) — once, at the end of the stroke, since a style's ink for an
 ///    element depends only on that element, its samples and the stroke's first sample
 ///    (styles are pure per element, ``StyleStage``); when every style ignores the element
@@ -41,10 +42,11 @@ public struct PipelineReplayer: StrokeReplaying {
     private var curve: any CurveStage
     private var stages: ReplayStages
 
-    /// Creates a replayer from built stages, in label order.
+    /// Creates a replayer from built stages, in label order; `baseInk` is the ink styles start
+    /// from and unstyled pipelines draw with (``PipelineDescription/baseInk``).
     /// - Precondition: exactly one curve builder and at most one predictor (what
     ///   ``PipelineDescription`` guarantees).
-    public init(input: InputView, stages list: [StageImplementation]) {
+    public init(input: InputView, stages list: [StageImplementation], baseInk: InkAttributes = .default) {
         var filters: [any FilterStage] = []
         var curve: (any CurveStage)? = nil
         var predictor: (any PredictorStage)? = nil
@@ -64,7 +66,7 @@ public struct PipelineReplayer: StrokeReplaying {
         guard let curve else { preconditionFailure("a pipeline has exactly one curve builder") }
         self.curve = curve
         stages = ReplayStages(input: input, filters: filters, predictor: predictor, styles: styles,
-                              drawsInk: type(of: curve).drawsInk)
+                              drawsInk: type(of: curve).drawsInk, baseInk: baseInk)
     }
 
     /// Replays `stroke` as the app would receive it and records the ink of every frame.
@@ -83,8 +85,10 @@ public struct ReplayStages: Sendable {
     let hasPredictor: Bool
     /// The styles that style element by element (empty when every style is uniform).
     var styles: [any StyleStage]
-    /// The ink of every element when no style reads the elements: ``StrokeCore/InkAttributes/default``
-    /// without styles, else what the uniform styles make of it (``StyleStage/uniformInk(after:)``).
+    /// The ink styles start from and unstyled elements get (``PipelineDescription/baseInk``).
+    let baseInk: InkAttributes
+    /// The ink of every element when no style reads the elements: ``baseInk`` without styles,
+    /// else what the uniform styles make of it (``StyleStage/uniformInk(after:)``).
     let uniformInk: InkAttributes
     let makesOutline: Bool
     /// Whether the predictor reads the last filter's state (``PredictorStage/requiredFilter``).
@@ -101,21 +105,22 @@ public struct ReplayStages: Sendable {
     var outlineScratch: [[Point]] = []
 
     init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage],
-         drawsInk: Bool = false) {
+         drawsInk: Bool = false, baseInk: InkAttributes = .default) {
         self.input = input
+        self.baseInk = baseInk
         self.filters = filters
         self.predictor = predictor
         hasPredictor = predictor != nil
         // Styles that give every element the same ink are folded into one value, so the
         // pipeline records neither samples nor per-element ink for them.
-        var uniform = InkAttributes.default
+        var uniform = baseInk
         var allUniform = !drawsInk
         for st in styles where allUniform {
             // (An outline maker is never folded: its outline comes from the stage itself.)
             if !type(of: st).makesOutline, let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
         }
         self.styles = allUniform ? [] : styles
-        uniformInk = allUniform ? uniform : .default
+        uniformInk = allUniform ? uniform : baseInk
         makesOutline = styles.contains { type(of: $0).makesOutline }
         predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
@@ -141,9 +146,9 @@ public struct ReplayStages: Sendable {
     }
 
     /// The ink of every element of a stroke's committed `line`: one array, allocated once and
-    /// filled with the default ink (or the builder's) by the repeating initialiser, then styled.
+    /// filled with the base ink (or the builder's) by the repeating initialiser, then styled.
     func strokeInk(_ line: Centerline) -> [InkAttributes] {
-        var ink = line.recordsInk ? line.inks : Array(repeating: InkAttributes.default, count: line.count)
+        var ink = line.recordsInk ? line.inks : Array(repeating: baseInk, count: line.count)
         applyStyles(line, to: &ink, start: nil, previous: nil)
         return ink
     }
@@ -168,7 +173,7 @@ public struct ReplayStages: Sendable {
         } else {
             // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
             // an element under callgrind).
-            let d = InkAttributes.default
+            let d = baseInk
             ink.reserveCapacity(line.count)
             for _ in 0..<line.count { ink.append(d) }
         }
@@ -341,7 +346,7 @@ extension CurveStage {
                     if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
                     if Self.drawsInk {
                         // Predicted segments continue with the ink drawn last.
-                        let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? .default
+                        let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? s.baseInk
                         for p in s.predictedScratch { s.guess.append(.line(to: p.location), p, ink: ink) }
                     } else {
                         for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }
