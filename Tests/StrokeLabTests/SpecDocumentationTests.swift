@@ -96,6 +96,9 @@ final class SpecDocumentationTests: XCTestCase {
         XCTAssertEqual(top["bootstrapBy"], ExperimentSpec.Defaults.bootstrapBy)
         XCTAssertEqual(top["throughput"], "\(ExperimentSpec.Defaults.throughput)")
         XCTAssertEqual(datasets["optional"], "\(ExperimentSpec.Defaults.optional)")
+        XCTAssertEqual(top["minCoverage"].flatMap(Double.init), VerdictRules.defaultMinCoverage)
+        XCTAssertEqual(top["minStrokes"], "\(VerdictRules.defaultMinStrokes)")
+        XCTAssertEqual(top["minTraces"], "\(VerdictRules.defaultMinTraces)")
         let metrics = try XCTUnwrap(documented["metrics"])
         let options = MetricOptions().recorded
         XCTAssertEqual(Set(metrics.keys), Set(options.map(\.key)), "one row per metric option")
@@ -216,7 +219,7 @@ final class HostileSpecTests: XCTestCase {
         text += "datasets: [{paths: [x]}]\npipelines: *\(previous)\n"
         XCTAssertLessThan(text.utf8.count, 1100)
         let message = error(text)
-        XCTAssertTrue(message.contains("expands to more than 100000 YAML nodes"), message)
+        XCTAssertTrue(message.contains("has more than 100000 YAML nodes (keys, values and list entries, aliases expanded)"), message)
     }
 
     /// A sweep grid expanding to 810,000 pipelines just ran; it is refused before expansion,
