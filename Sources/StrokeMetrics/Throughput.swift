@@ -28,6 +28,19 @@ public enum Throughput {
         public var nanosecondsPerSample: [Double]
         /// A value derived from every replayed path (element counts), to keep the work observable.
         public var checksum: Int
+        /// Events handled per pass (every event of every stroke).
+        public var eventsPerPass: Int
+        /// Nanoseconds per event of each timed run of the replay, in run order.
+        public var nanosecondsPerEvent: [Double]
+        /// Nanoseconds per event of each timed run of the same strokes fed event by event to a
+        /// ``StrokeSmoothing/LiveStroke``, as an app calls it (no frame record), in run order;
+        /// empty unless asked for.
+        public var liveNanosecondsPerEvent: [Double]
+
+        /// Median nanoseconds per event of the replay.
+        public var medianNanosecondsPerEvent: Double { Self.quantile(nanosecondsPerEvent, 0.5) }
+        /// Median nanoseconds per event of the live stroke.
+        public var medianLiveNanosecondsPerEvent: Double { Self.quantile(liveNanosecondsPerEvent, 0.5) }
 
         /// Median samples per second.
         public var medianSamplesPerSecond: Double { Self.quantile(samplesPerSecond, 0.5) }
@@ -52,7 +65,10 @@ public enum Throughput {
         }
     }
 
-    /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all.
+    /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all. With
+    /// `live`, the same events are then fed one by one to one ``StrokeSmoothing/LiveStroke``
+    /// (``measureLive(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:)``) with the
+    /// same number of passes.
     /// - Parameters:
     ///   - runs: timed runs (≥ 1, default 7).
     ///   - warmupRuns: untimed runs first (≥ 1, default 2; the first calibrates).
@@ -60,44 +76,87 @@ public enum Throughput {
     ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
+    ///   - live: also time the live stroke (default false).
     ///   - scales: the physical scale of each stroke's trace (parallel to `strokes`): each
     ///     stroke is replayed by the pipeline built for its scale
     ///     (``StrokeSmoothing/PipelineDescription/resolved(for:)``), one replayer per distinct
     ///     scale; `nil` replays every stroke through `pipeline` as it is.
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions(), scales: [PhysicalScale]? = nil) -> Result? {
-        precondition(scales == nil || scales!.count == strokes.count, "one scale per stroke")
-        var replayers: [PipelineReplayer] = []
-        var scaleOf: [Double: Int] = [:]
-        var replayerOf: [Int] = []
-        for i in strokes.indices {
-            guard let scale = scales?[i] else {
-                if replayers.isEmpty { replayers.append(pipeline.makeReplayer()) }
-                replayerOf.append(0)
-                continue
-            }
-            if let k = scaleOf[scale.millimetresPerUnit] { replayerOf.append(k); continue }
-            scaleOf[scale.millimetresPerUnit] = replayers.count
-            replayerOf.append(replayers.count)
-            replayers.append(pipeline.resolved(for: scale).makeReplayer())
-        }
+                               options: ReplayOptions = ReplayOptions(), live: Bool = false,
+                               scales: [PhysicalScale]? = nil) -> Result? {
+        let built = resolvedByScale(pipeline, strokes: strokes.count, scales: scales)
+        var replayers = built.pipelines.map { $0.makeReplayer() }
+        let of = built.index
         var samplesPerPass = 0
         for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
-            samplesPerPass += replayers[replayerOf[i]].replay(stroke, options: options).samplesFed
+            samplesPerPass += replayers[of[i]].replay(stroke, options: options).samplesFed
         }
         guard samplesPerPass > 0 else { return nil }
         var checksum = 0
         let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
                           minimumRunSeconds: minimumRunSeconds, passes: passes) {
             for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
-                let replay = replayers[replayerOf[i]].replay(stroke, options: options)
+                let replay = replayers[of[i]].replay(stroke, options: options)
                 checksum &+= replay.path.elements.count &+ replay.frames.count
             }
         }
+        let events = strokes.reduce(0) { $0 + $1.events.count }
+        let liveTiming = live ? measureLive(pipeline: pipeline, strokes: strokes, runs: runs, warmupRuns: warmupRuns,
+                                            minimumRunSeconds: minimumRunSeconds, passes: timing.passes, scales: scales) : nil
+        checksum &+= liveTiming?.checksum ?? 0
+        let perEvent = Double(samplesPerPass) / Double(Swift.max(events, 1))
         return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
                       samplesPerSecond: timing.nanosecondsPerInput.map { 1e9 / $0 },
-                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum)
+                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum, eventsPerPass: events,
+                      nanosecondsPerEvent: timing.nanosecondsPerInput.map { $0 * perEvent },
+                      liveNanosecondsPerEvent: liveTiming?.nanosecondsPerEvent ?? [])
+    }
+
+    /// Times the events of `strokes` fed one by one to one ``StrokeSmoothing/LiveStroke``
+    /// running `pipeline`, as an app calls it from its touch handlers (each call followed by
+    /// the reads an app makes: the newly committed range, the provisional and predicted ink),
+    /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:pass:)``: nanoseconds
+    /// per event of each timed run. `scales` as in ``measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:live:scales:)``:
+    /// one live stroke per distinct scale.
+    public static func measureLive(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
+                                   minimumRunSeconds: Double = 0.05, passes: Int? = nil, scales: [PhysicalScale]? = nil)
+        -> (eventsPerPass: Int, passes: Int, nanosecondsPerEvent: [Double], checksum: Int) {
+        let built = resolvedByScale(pipeline, strokes: strokes.count, scales: scales)
+        var lives = built.pipelines.map { LiveStroke($0) }
+        let of = built.index
+        let events = strokes.reduce(0) { $0 + $1.events.count }
+        var checksum = 0
+        let timing = time(inputsPerPass: events, runs: runs, warmupRuns: warmupRuns, minimumRunSeconds: minimumRunSeconds,
+                          passes: passes) {
+            for (i, stroke) in strokes.enumerated() {
+                for event in stroke.events {
+                    lives[of[i]].handle(event)
+                    checksum &+= lives[of[i]].newlyCommitted.count &+ lives[of[i]].provisional.count &+ lives[of[i]].predicted.count
+                }
+            }
+        }
+        return (events, timing.passes, timing.nanosecondsPerInput, checksum)
+    }
+
+    /// `pipeline` built for each distinct scale of `scales` (one per stroke; `nil`: the
+    /// pipeline as it is, for all), and each stroke's index into them. O(strokes).
+    static func resolvedByScale(_ pipeline: PipelineDescription, strokes count: Int, scales: [PhysicalScale]?)
+        -> (pipelines: [PipelineDescription], index: [Int]) {
+        guard let scales else { return ([pipeline], Array(repeating: 0, count: count)) }
+        precondition(scales.count == count, "one scale per stroke")
+        var pipelines: [PipelineDescription] = []
+        var seen: [Double: Int] = [:]
+        var index: [Int] = []
+        index.reserveCapacity(count)
+        for scale in scales {
+            if let k = seen[scale.millimetresPerUnit] { index.append(k); continue }
+            seen[scale.millimetresPerUnit] = pipelines.count
+            index.append(pipelines.count)
+            pipelines.append(pipeline.resolved(for: scale))
+        }
+        if pipelines.isEmpty { pipelines.append(pipeline) }
+        return (pipelines, index)
     }
 
     /// The timing loop shared by every throughput figure: `warmupRuns` untimed runs (the first

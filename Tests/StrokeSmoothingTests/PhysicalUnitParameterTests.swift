@@ -57,6 +57,22 @@ final class PhysicalUnitParameterTests: XCTestCase {
         XCTAssertEqual(d.resolved(forMillimetresPerUnit: 1).baseInk.width, 2 * Self.points, accuracy: 1e-15)
     }
 
+    /// The live API takes the scale with the description: an app drawing in millimetres gets
+    /// Krita's dead zone and the 2 pt default ink in millimetres.
+    func testALiveStrokeBuiltFromAResolvedDescriptionDrawsInItsUnits() throws {
+        let d = try PipelineDescription(parsing: "coalesced-only").resolved(forMillimetresPerUnit: 1)
+        var live = LiveStroke(d)
+        live.began([TouchSample(time: 0, x: 0, y: 0)])
+        live.ended([TouchSample(time: 0.1, x: 10, y: 0)])
+        let widths = (0..<live.committed.count).map { live.committed.attributes[$0].width }
+        XCTAssertFalse(widths.isEmpty)
+        for w in widths { XCTAssertEqual(w, 2 * Self.points, accuracy: 1e-15) }
+        var written = LiveStroke(try PipelineDescription(parsing: "coalesced-only"))
+        written.began([TouchSample(time: 0, x: 0, y: 0)])
+        written.ended([TouchSample(time: 0.1, x: 10, y: 0)])
+        XCTAssertEqual(written.committed.attributes[0].width, 2, "as written: 2 trace units")
+    }
+
     /// Lengths in pt on a pt trace at its stated length: every bit as written.
     func testPointParametersOnAPointTraceAreUsedBitForBit() {
         var p = KalmanPredictor.Parameters()
