@@ -67,6 +67,10 @@ final class PhysicalUnitParameterTests: XCTestCase {
         let widths = (0..<live.committed.count).map { live.committed.attributes[$0].width }
         XCTAssertFalse(widths.isEmpty)
         for w in widths { XCTAssertEqual(w, 2 * Self.points, accuracy: 1e-15) }
+        var byLabel = try LiveStroke(label: "coalesced-only", scale: PhysicalScale(millimetresPerUnit: 1, unit: .mm, recorded: true))
+        byLabel.began([TouchSample(time: 0, x: 0, y: 0)])
+        byLabel.ended([TouchSample(time: 0.1, x: 10, y: 0)])
+        XCTAssertEqual(byLabel.committed, live.committed, "LiveStroke(label:scale:) is the resolved description's")
         var written = LiveStroke(try PipelineDescription(parsing: "coalesced-only"))
         written.began([TouchSample(time: 0, x: 0, y: 0)])
         written.ended([TouchSample(time: 0.1, x: 10, y: 0)])

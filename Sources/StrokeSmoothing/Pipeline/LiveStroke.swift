@@ -82,10 +82,21 @@ public struct LiveStroke: Sendable {
     }
 
     /// A live stroke running the pipeline `label` names (`midpoint-bezier`,
-    /// `coalesced|filter:one-euro|interp:catmull-rom|predict:kalman(horizon=16)`).
+    /// `coalesced|filter:one-euro|interp:catmull-rom|predict:kalman(horizon=16)`), its lengths
+    /// as written, read in the app's units.
     /// - Throws: ``PipelineError`` naming the label and its problem.
     public init(label: String, registry: StageRegistry = .standard) throws(PipelineError) {
         self.init(try PipelineDescription(parsing: label, registry: registry))
+    }
+
+    /// A live stroke running the pipeline `label` names, built for an app whose touch locations
+    /// are in units of `scale` (``PipelineDescription/resolved(for:)``): every length of the
+    /// label, stated in pt or px, is converted to them — `PhysicalScale(stated: .pt)` for UIKit's
+    /// points, `PhysicalScale(stated: .px)` for a web canvas's CSS pixels — so the app draws what
+    /// StrokeLab measured on traces of that scale.
+    /// - Throws: ``PipelineError`` naming the label and its problem.
+    public init(label: String, scale: PhysicalScale, registry: StageRegistry = .standard) throws(PipelineError) {
+        self.init(try PipelineDescription(parsing: label, registry: registry).resolved(for: scale))
     }
 
     /// A live stroke from built stages, in label order; `baseInk` is the ink styles start from
