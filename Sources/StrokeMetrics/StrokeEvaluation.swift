@@ -43,9 +43,12 @@ public enum StrokeEvaluation {
         evaluate(PreparedStroke(stroke: stroke, metadata: metadata, options: options), pipeline: pipeline)
     }
 
-    /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline` and
-    /// measures it against the prepared reference.
+    /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline`, built
+    /// for the trace's physical scale (``StrokeSmoothing/PipelineDescription/resolved(for:)``:
+    /// its lengths in pt or px converted to the trace's units), and measures it against the
+    /// prepared reference.
     public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription) -> StrokeEvaluationResult {
+        let pipeline = pipeline.resolved(for: prepared.metadata.physicalScale)
         var replayer = pipeline.makeReplayer()
         let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: pipeline))
         return measure(replay: replay, prepared: prepared,

@@ -36,7 +36,7 @@ extension Builder {
             guard !points.isEmpty else { continue }
             try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
+                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) pt, converted to each trace's units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
         }
 
         // Fidelity per pipeline per dataset.
@@ -45,7 +45,7 @@ extension Builder {
             try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean"),
                                             colors: pipelineColors),
                      name: "fidelity", title: "Fidelity per pipeline and dataset",
-                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
+                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) pt, resampled at \(number(step)) pt, converted to each trace's units) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
         }
 
         // Prediction error vs horizon, per dataset with predictors.
@@ -71,10 +71,10 @@ extension Builder {
         var series: [LagSeries] = []
         let prepared = PreparedStroke(stroke: stroke, metadata: trace.trace.metadata, options: metricOptions)
         for p in experiment.pipelines {
-            var replayer = p.description.makeReplayer()
+            var replayer = p.description.resolved(for: trace.trace.metadata.physicalScale).makeReplayer()
             let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description))
             guard let lag = Lag(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
-                                refreshRateHz: trace.trace.metadata.refreshRateHz, options: metricOptions) else { continue }
+                                refreshRateHz: trace.trace.metadata.refreshRateHz, options: prepared.options) else { continue }
             let t0 = stroke.startTime
             let times = lag.times.map { ($0 - t0) }
             series.append(LagSeries(pipeline: p.name, times: times, lagMilliseconds: lag.lagsMs))

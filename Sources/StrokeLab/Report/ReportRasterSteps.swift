@@ -34,7 +34,7 @@ extension Builder {
         let held: String
         if case .holdOut(let k) = prepared.kind { held = " (hold-out: every \(k)th sample withheld)" } else { held = "" }
         let panels = pipelines.map { p -> ComparisonGrid.Panel in
-            var replayer = p.description.makeReplayer()
+            var replayer = p.description.resolved(for: trace.trace.metadata.physicalScale).makeReplayer()
             return ComparisonGrid.Panel(title: p.name + held,
                                         replay: replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description)),
                                         frameIndex: frame,

@@ -68,7 +68,7 @@ extension Builder {
                     throw ExperimentError("report: style '\(style.label)': \(error.description)")
                 }
                 let rendering = InkRasters.automaticRendering(for: description)
-                let ink = InkRasters.drawing(trace.trace.strokes, through: description)
+                let ink = InkRasters.drawing(trace.trace.strokes, scale: trace.trace.metadata.physicalScale, through: description)
                 let what = role == "synthetic"
                     ? "the synthetic style trace (\(trace.name): force ramp, shading along and across the azimuth, finger eraser, 3D Touch at a third of max force and a 3D Touch ramp)"
                     : "a page of real handwriting (\(trace.dataset) · \(trace.name), \(trace.trace.strokes.count) strokes)"

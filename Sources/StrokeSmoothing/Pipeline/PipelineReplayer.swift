@@ -27,11 +27,12 @@ public struct PipelineReplayer: StrokeReplaying {
     /// Main samples only, or every coalesced sample.
     public var input: InputView { live.input }
 
-    /// Creates a replayer from built stages, in label order.
+    /// Creates a replayer from built stages, in label order; `baseInk` is the ink styles start
+    /// from and unstyled pipelines draw with (``PipelineDescription/baseInk``).
     /// - Precondition: exactly one curve builder and at most one predictor (what
     ///   ``PipelineDescription`` guarantees).
-    public init(input: InputView, stages list: [StageImplementation]) {
-        live = LiveStroke(input: input, stages: list)
+    public init(input: InputView, stages list: [StageImplementation], baseInk: InkAttributes = .default) {
+        live = LiveStroke(input: input, stages: list, baseInk: baseInk)
     }
 
     /// Replays `stroke` as the app would receive it and records the ink of every frame.
