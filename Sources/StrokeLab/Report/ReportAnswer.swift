@@ -19,6 +19,8 @@ extension Builder {
         var strokes: Int, traces: Int
         /// The ranking.
         var ranking: TradeOffRanking
+        /// The paired comparisons it was ranked on (dataset column: `label`).
+        var paired: [PairedSummaryRow]
     }
 
     /// The objectives the answer ranks on: lag (timed datasets only), bending ratio, fidelity.
@@ -57,7 +59,7 @@ extension Builder {
                 let strokes = Set(mine.map { $0.trace + "\u{1F}" + $0.stroke }).count
                 let traces = Set(mine.map(\.trace)).count
                 groups.append(AnswerGroup(dataset: d, kind: k, label: label,
-                                          strokes: strokes, traces: traces, ranking: ranking))
+                                          strokes: strokes, traces: traces, ranking: ranking, paired: paired))
             }
         }
         return groups
@@ -65,7 +67,7 @@ extension Builder {
 
     /// The answer section: a verdict per group, its table and what each choice means.
     func answerSection() -> HTMLReport.Section {
-        let groups = answerGroups()
+        let groups = rankedGroups ?? answerGroups()
         var blocks: [HTMLReport.Block] = [
             .paragraph("Which pipeline to use, per dataset and input kind. A pipeline is on the front when no other is significantly better on one of lag, bending energy ratio and fidelity without being significantly worse on another — \"significantly\" meaning that the paired 95% interval of the difference over the strokes both measured excludes 0 (resampling traces); otherwise the difference is a tie. Every front pipeline is the best choice for some weighting of the three; the others are beaten outright. Highlighted cells: the best of a column and those not significantly worse than it. Lower is better in every column (lag: closer to 0). Rank 2, 3, …: the front once the better layers are removed."),
             .paragraph(Self.frontsSentence(tunePlan)),

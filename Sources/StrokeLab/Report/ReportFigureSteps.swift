@@ -29,9 +29,10 @@ extension Builder {
                                      jaggedness: Estimate(jag.mean, low: jag.ciLow, high: jag.ciHigh))
             }
             guard !points.isEmpty else { continue }
-            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors),
+            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors,
+                                            emphasised: emphasised(d)),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
+                     caption: "Each point is a pipeline, named beside it (pipelines drawn on the same spot share one name list): mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better. Bold names in full colour: the pipelines on the front of \(d) (no other is significantly better on one of lag, bending and fidelity without being worse on another) and the seed presets; pale: the rest. Each pipeline has the same colour in every figure.")
         }
 
         // Fidelity per pipeline per dataset.
@@ -104,7 +105,7 @@ extension Builder {
         }
         try writeTable(ResultsTable(rows: Benchmark.rows(throughput: measured, metrics: nil)).csvText, name: "throughput.csv")
         let strokes = measured[0].strokes
-        try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)"),
+        try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)", colors: pipelineColors),
                  name: "throughput", title: "Throughput per pipeline",
                  caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing). A sample is one the pipeline is fed: one per event for main-view pipelines, every coalesced sample for coalesced ones, so coalesced pipelines are fed about four times as many. Measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
         log("  throughput: \(entries.count) pipelines")
@@ -148,6 +149,14 @@ extension Builder {
                      name: "kinematics-real", title: "Speed and curvature along a recorded stroke (\(d): \(trace.name), \(stroke.id))",
                      caption: "The same profile for the longest recorded stroke of \(d), from its raw samples (finite differences, so tablet timestamp quantisation shows as speed noise; the curvature axis is clipped to the 2nd–98th percentile).")
         }
+    }
+
+    /// The pipelines a figure of `dataset` emphasises: those on the front of any of its
+    /// input kinds (``TradeOffRanking``), and the seed presets.
+    func emphasised(_ dataset: String) -> Set<String> {
+        var out = Set(experiment.pipelines.filter { PipelineSet.seedPresets.contains($0.description.label) }.map(\.name))
+        for g in rankedGroups ?? [] where g.dataset == dataset { out.formUnion(g.ranking.front.map(\.pipeline)) }
+        return out
     }
 
     func strokeCount(_ dataset: String) -> Int {
