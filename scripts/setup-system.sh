@@ -30,7 +30,7 @@ if [ "${STROKELAB_NO_BROWSER:-0}" = "1" ]; then with_browser=0; fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: not a Debian-based system; make sure these are installed: gnuplot, cairo (with pkg-config), boost iostreams, gnuplot-iostream." >&2
   if [ "$with_browser" = 1 ]; then
-    echo "setup: for the recorder's browser test, also Chromium and chromedriver (optional; the test is skipped without them)." >&2
+    echo "setup: for the recorder's and the report's browser tests, also Chromium and chromedriver (optional; the test is skipped without them)." >&2
   fi
   exit 0
 fi

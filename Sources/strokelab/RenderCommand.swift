@@ -61,7 +61,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Canvas size for --all-strokes and --frames: the longer side in pixels (64…8192).")
     var size: Int = 1600
 
-    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
+    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: per panel, where it strays farthest from the reference, or its tip and the pen with --frame; none where there is nothing to magnify).")
     var inset: String?
 
     @Flag(name: .long, help: "No zoomed inset.")
