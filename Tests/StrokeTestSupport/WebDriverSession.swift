@@ -22,7 +22,7 @@ public final class WebDriverSession {
     /// Starts chromedriver and a headless `browser` with a window of `width` × `height`.
     public init(chromedriver: String, browser: String, width: Int = 900, height: Int = 700) throws {
         port = try ManagedProcess.freePort()
-        profile = TestPaths.temporaryDirectory("chromium-profile")
+        profile = try TemporaryDirectory.make("chromium-profile")
         driver = try ManagedProcess(chromedriver, ["--port=\(port)", "--allowed-ips=127.0.0.1"])
         do {
             try waitUntilReady()
@@ -46,8 +46,9 @@ public final class WebDriverSession {
 
     deinit { close() }
 
-    /// Chromium and chromedriver on PATH, or a skip saying they are missing and how to
-    /// install them (`make test` does, as root). `purpose` names the test for the message.
+    /// Chromium and chromedriver on PATH, or ``MissingRequirement/error(_:)`` saying they are
+    /// missing and how to install them (`make test` does, as root): a skip on a developer's
+    /// machine, a failure under CI. `purpose` names the test for the message.
     public static func requireTools(for purpose: String) throws -> (chromium: String, chromedriver: String) {
         let chromium = executableOnPath("chromium") ?? executableOnPath("chromium-browser")
         let driver = executableOnPath("chromedriver")
@@ -55,7 +56,7 @@ public final class WebDriverSession {
             let missing = [chromium == nil ? "chromium" : nil, driver == nil ? "chromedriver" : nil].compactMap { $0 }
             let message = "SKIPPED: \(purpose) needs \(missing.joined(separator: " and ")) on PATH; install them with: apt-get install chromium chromium-driver (make test does, as root)"
             FileHandle.standardError.write(Data("\(message)\n".utf8))
-            throw XCTSkip(message)
+            throw MissingRequirement.error(message)
         }
         return (chromium, driver)
     }
