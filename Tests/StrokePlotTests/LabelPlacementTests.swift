@@ -97,6 +97,32 @@ final class LabelPlacementTests: XCTestCase {
         XCTAssertEqual(figure.annotations.first { $0.lines.joined() == "pipeline-20" }?.bold, false)
     }
 
+    /// A Pareto figure of 25 settings: every front setting is named, and no name covers a
+    /// marker (rings and the recommendation's square included) or another name.
+    func testEveryParetoFrontPointIsNamedAndNoNameCoversAMarkerOrAName() throws {
+        var rng = SeededGenerator(seed: 11)
+        let roles: [ParetoPoint.Role] = [.seed, .preset, .reference, .setting]
+        let points = (0..<25).map { i in
+            ParetoPoint(pipeline: "setting-\(i)", x: Double.random(in: 3...60, using: &rng), y: exp(Double.random(in: 0...5, using: &rng)),
+                        color: Double.random(in: 0.05...2, using: &rng), onFront: i % 3 == 0, role: roles[i % 4], recommended: i == 6)
+        }
+        let figure = ReportFigures.paretoFront(points, title: "t")
+        let geometry = try XCTUnwrap(FigureGeometry(figure))
+        let named = figure.annotations.flatMap { $0.lines.joined(separator: " ").components(separatedBy: ", ") }
+        for p in points where p.onFront || p.recommended { XCTAssertTrue(named.contains(p.pipeline), "\(p.pipeline) on the front is named") }
+        for p in points where p.role == .setting && !p.onFront && !p.recommended { XCTAssertFalse(named.contains(p.pipeline)) }
+        for p in points {
+            let c = geometry.pixel(x: p.x, y: p.y)
+            let r = DirectLabel.markerRadiusPerPointSize * (p.recommended ? 3.4 : p.onFront ? 2.6 : p.role == .setting ? 1.3 : 1.7)
+            for a in figure.annotations {
+                XCTAssertFalse(Box(centerX: c.x, centerY: c.y, rx: r, ry: r).overlaps(a.box), "'\(a.lines.joined())' covers \(p.pipeline)")
+            }
+        }
+        for (i, a) in figure.annotations.enumerated() {
+            for b in figure.annotations[(i + 1)...] { XCTAssertFalse(a.box.overlaps(b.box), "'\(a.lines.joined())' and '\(b.lines.joined())'") }
+        }
+    }
+
     func testAnnotationsBecomeLabelsAndLeadersAtScreenPositions() throws {
         var figure = Figure(x: Axis(minimum: 0, maximum: 10), y: Axis(minimum: 0, maximum: 10),
                             series: [Series(nil, style: .points, points: [DataPoint(x: 5, y: 5)])], width: 1000, height: 500)

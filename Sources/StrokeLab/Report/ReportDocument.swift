@@ -115,8 +115,7 @@ extension Builder {
             return "\(Self.title(of: h.metric))\(u), n=\(n)"
         }
         // Tags: what each number is. A dataset of one input kind is that kind's group.
-        let kinds = Set(experiment.traces.filter { $0.dataset == dataset }.flatMap { $0.trace.strokes.map(\.kind.rawValue) })
-        let group = "\(dataset) · \(kinds.count == 1 ? kinds.first! : "all")"
+        let group = summaryGroup(dataset)
         let tags = experiment.pipelines.map { p in
             [nil] + present.map { h -> HTMLReport.Key? in
                 commonRow(dataset: dataset, pipeline: p.name, metric: h.metric) == nil ? nil
@@ -138,32 +137,51 @@ extension Builder {
         return ". Hold-out: \(h.strokes) strokes have no ground truth, so every \(metricOptions.holdOutStride)th sample (\(h.heldOut) in all) was withheld from every pipeline and is the reference all of them are measured against; the pipelines were fed the other \(h.fed)"
     }
 
-    /// The pipelines of `dataset` in order of `metric`'s mean on the common strokes, joined by
-    /// "<" where the paired 95% interval of the difference between neighbours excludes 0 and
-    /// by "≈" where it does not.
-    func ordering(_ dataset: String, metric: String, value: (Double) -> String) -> String? {
+    /// The group key of a dataset's summary numbers: `dataset · kind` when its strokes are of
+    /// one input kind, `dataset · all` otherwise.
+    func summaryGroup(_ dataset: String) -> String {
+        let kinds = Set(experiment.traces.filter { $0.dataset == dataset }.flatMap { $0.trace.strokes.map(\.kind.rawValue) })
+        return "\(dataset) · \(kinds.count == 1 ? kinds.first! : "all")"
+    }
+
+    /// The pipelines of `dataset` in order of `metric`'s mean on the common strokes: "A < B"
+    /// where the paired 95% interval of the difference between neighbours excludes 0; runs of
+    /// neighbours whose intervals hold 0 are written together as pipelines that cannot be told
+    /// apart (never "≈", which reads as "as good as").
+    func ordering(_ dataset: String, metric: String, value: (Double) -> String) -> [HTMLReport.Inline]? {
         let entries = experiment.pipelines.compactMap { p -> (String, Double)? in
             commonRow(dataset: dataset, pipeline: p.name, metric: metric).map { (p.name, $0.mean) }
         }.sorted { $0.1 < $1.1 }
         guard entries.count > 1 else { return nil }
-        var text = "\(entries[0].0) \(value(entries[0].1))"
+        var groups: [[(String, Double)]] = [[entries[0]]]
         for (a, b) in zip(entries, entries.dropFirst()) {
             let differs = pairedDifference(dataset: dataset, metric: metric, a.0, b.0)?.excludesZero ?? false
-            text += (differs ? " < " : " ≈ ") + "\(b.0) \(value(b.1))"
+            if differs { groups.append([b]) } else { groups[groups.count - 1].append(b) }
         }
-        return text
+        let group = summaryGroup(dataset)
+        var out: [HTMLReport.Inline] = []
+        for (gi, g) in groups.enumerated() {
+            if gi > 0 { out.append(.text(" < ")) }
+            if g.count > 1 { out.append(.text("(")) }
+            for (k, e) in g.enumerated() {
+                if k > 0 { out.append(.text(k == g.count - 1 ? " and " : ", ")) }
+                out += [.code(e.0), .text(" "), .value(HTMLReport.Value(value(e.1), key: HTMLReport.Key(pipeline: e.0, group: group, metric: metric)))]
+            }
+            if g.count > 1 { out.append(.text(": cannot be told apart)")) }
+        }
+        return out
     }
 
     /// Per timed dataset, the pipelines ordered by lag and by bending energy ratio, stating an
     /// order only where the paired interval excludes 0.
-    func rankings() -> [String] {
-        datasets.flatMap { d -> [String] in
-            var lines: [String] = []
+    func rankings() -> [[HTMLReport.Inline]] {
+        datasets.flatMap { d -> [[HTMLReport.Inline]] in
+            var lines: [[HTMLReport.Inline]] = []
             if isTimed(d), let lag = ordering(d, metric: "lag.mean_ms", value: { String(format: "%.1f ms", $0) }) {
-                lines.append("\(d), lag (less first): \(lag).")
+                lines.append([.text("\(d), lag (less first): ")] + lag + [.text(".")])
             }
             if let bend = ordering(d, metric: "jaggedness.bending_energy_ratio", value: { String(format: "×%.2f", $0) }) {
-                lines.append("\(d), bending energy relative to the pen (smoother first): \(bend).")
+                lines.append([.text("\(d), bending energy relative to the pen (smoother first): ")] + bend + [.text(".")])
             }
             return lines
         }
@@ -248,8 +266,8 @@ extension Builder {
         // Smoothness vs latency.
         var tradeOff: [HTMLReport.Block] = [
             .paragraph("The seeds' central lesson, measured: smoothing costs latency. The naive four-point Bézier holds up to two samples back and the midpoint Bézier up to three, so their committed ink trails the pen by about one and two more sample periods than straight lines; completing the tail and predicting buy that lag back, at the price of overshoot."),
-            .paragraph("Orders below compare the pipelines on the strokes all of them measured: \"A < B\" when the paired 95% interval of B − A (summary_paired.csv) excludes 0, \"A ≈ B\" when it does not — then no order can be claimed."),
-            .list(rankings()),
+            .paragraph("Orders below compare the pipelines on the strokes all of them measured: \"A < B\" when the paired 95% interval of B − A (summary_paired.csv) excludes 0; neighbours whose interval holds 0 are written together, in parentheses, as pipelines that cannot be told apart — no order can be claimed between them, which does not make them equally good."),
+            .richList(rankings()),
         ]
         if let check = timeModelCheck() { tradeOff.append(.paragraph(check)) }
         tradeOff += datasets.compactMap { fig("trade-off-\($0)") }

@@ -41,7 +41,7 @@ extension Builder {
             try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean"),
                                             colors: pipelineColors),
                      name: "fidelity", title: "Fidelity per pipeline and dataset",
-                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
+                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: \(referencesInWords()). Units: \(datasets.map { d in "\(d) \(unitWords(summary.rows.first { $0.dataset == d && $0.metric == "fidelity.mean" }?.unit ?? ""))" }.joined(separator: ", ")) — compare pipelines within a dataset.")
         }
 
         // Prediction error vs horizon, per dataset with predictors.
@@ -140,7 +140,7 @@ extension Builder {
             try plot(ReportFigures.speedAndCurvature(StrokeProfile(samplesOf: stroke), reference: reference, stroke: stroke.id,
                                                      unit: trace.trace.metadata.units.rawValue),
                      name: "kinematics-synthetic", title: "Speed and curvature along \(stroke.id) (\(trace.name))",
-                     caption: "Pen speed and curvature against arc length, from the recorded samples and from the analytic reference. Handwriting slows down where it turns hardest (the speed minima sit on the curvature peaks), which is where few samples land per unit of curvature and interpolators have the least to work with.")
+                     caption: "Pen speed and curvature against arc length, from the \(isSynthetic(trace) ? "generated" : "recorded") samples\(reference == nil ? "" : isSynthetic(trace) ? " and from the analytic reference" : " and from the reference recorded with the trace"). Handwriting slows down where it turns hardest (the speed minima sit on the curvature peaks), which is where few samples land per unit of curvature and interpolators have the least to work with.")
         }
         let realDatasets = datasets.filter { d in isTimed(d) && !experiment.traces.contains { $0.dataset == d && $0.trace.metadata.source.hasPrefix("synthetic") } }
         if let d = realDatasets.first, let (trace, stroke) = longestStroke(dataset: d) {
@@ -149,6 +149,26 @@ extension Builder {
                      name: "kinematics-real", title: "Speed and curvature along a recorded stroke (\(d): \(trace.name), \(stroke.id))",
                      caption: "The same profile for the longest recorded stroke of \(d), from its raw samples (finite differences, so tablet timestamp quantisation shows as speed noise; the curvature axis is clipped to the 2nd–98th percentile).")
         }
+    }
+
+    /// What the datasets are measured against, in words: the analytic curve (synthetic), the
+    /// reference recorded with a trace, or the held-out samples — only the kinds present.
+    func referencesInWords() -> String {
+        var parts: [String] = []
+        for d in datasets {
+            let traces = experiment.traces.filter { $0.dataset == d }
+            let words: String
+            if traces.allSatisfy({ isSynthetic($0) }) { words = "the analytic curves" }
+            else if traces.allSatisfy({ $0.trace.strokes.allSatisfy { $0.reference.map { !$0.isEmpty } ?? false } }) { words = "the references recorded with the traces" }
+            else { words = "every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out)" }
+            parts.append("\(d) against \(words)")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A result unit in words: "pt", "CSS px", "mm", or the unit as written.
+    func unitWords(_ unit: String) -> String {
+        unit == "px" ? "CSS px" : unit.isEmpty ? "trace units" : unit
     }
 
     /// The pipelines a figure of `dataset` emphasises: those on the front of any of its
