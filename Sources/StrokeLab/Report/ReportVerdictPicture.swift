@@ -56,23 +56,28 @@ extension Builder {
             let t = moment.displayTime - moment.stroke.startTime
             func d(_ x: Double) -> String { String(format: "%.1f", x) }
             try raster(grid, name: "verdict-\(v.group)", title: "\(b.name) against \(a.name) where they differ most",
-                       caption: "\(moment.stroke.id) of \(moment.trace.name) as the screen shows it \(String(format: "%.2f", t)) s into the stroke (event \(moment.event) of \(moment.stroke.events.count), plus \(number(metricOptions.displayLatencyFrames)) frames of display latency): of all \(v.strokes) strokes, the moment where the two differ most in how far their ink ends from the pen — \(d(moment.distances.0)) \(unit) for \(a.name), \(d(moment.distances.1)) \(unit) for \(b.name). Black: ink committed so far; blue: the provisional tail and, dashed, the prediction; green: \(referenceWords(moment.stroke, in: moment.trace)) up to that moment, the ring where the pen is; dots: samples delivered so far. Both panels share one zoom, cropped to where they differ.")
+                       caption: "\(moment.stroke.id) of \(moment.trace.name) as the screen shows it \(String(format: "%.2f", t)) s into the stroke (event \(moment.event) of \(moment.stroke.events.count), plus \(number(metricOptions.displayLatencyFrames)) frames of display latency): of the \(v.strokes) strokes, the one where the two differ most consistently in how far their ink ends from the pen, at a typical moment of it (the 75th percentile of that difference) — \(d(moment.distances.0)) \(unit) for \(a.name), \(d(moment.distances.1)) \(unit) for \(b.name). Black: ink committed so far; blue: the provisional tail and, dashed, the prediction; green: \(referenceWords(moment.stroke, in: moment.trace)) up to that moment, the ring where the pen is; dots: samples delivered so far. Both panels share one zoom, cropped to where they differ.")
         }
     }
 
-    /// The moment of the group's strokes (up to ``pictureStrokeLimit``) where `a`'s and `b`'s
-    /// drawn tips differ most in their distance from the pen when the frame is on screen
-    /// (delivery plus the display latency, the time model of the lag metric), from the first
-    /// event both show ink to the last before the pen lifts. Each stroke is replayed as the
-    /// metrics replay it (hold-out samples withheld and used as the pen's path when it has no
-    /// reference). O(strokes · events).
+    /// The moment of the group's strokes (up to ``pictureStrokeLimit``) that shows how `a`
+    /// and `b` differ: how far each one's drawn tip is from the pen when a frame is on screen
+    /// (delivery plus the display latency, the time model of the lag metric). The stroke is
+    /// the one where they differ most consistently — the largest median of that difference
+    /// over its frames (strokes of at least 10 events) — and within it the frame at the 75th
+    /// percentile of the difference in that direction: a typical moment of a telling stroke,
+    /// not a one-frame outlier (a prediction extrapolated from two samples can shoot a whole
+    /// page away). Frames where either tip is farther from the pen than the stroke is long are
+    /// left out for the same reason. Each stroke is replayed as the metrics replay it (hold-out
+    /// samples withheld and used as the pen's path when it has no reference).
+    /// O(strokes · events · log events).
     func differingMoment(dataset: String, kind: String, _ a: ExperimentPipeline, _ b: ExperimentPipeline) -> DifferingMoment? {
-        var best: (moment: DifferingMoment, gap: Double)? = nil
+        var best: (moment: DifferingMoment, score: Double)? = nil
         var seen = 0
         var replayA = a.description.makeReplayer(), replayB = b.description.makeReplayer()
         for t in experiment.traces where t.dataset == dataset {
             let latency = metricOptions.displayLatencyFrames / t.trace.metadata.refreshRateHz
-            for s in t.trace.strokes where s.kind.rawValue == kind && s.events.count >= 3 {
+            for s in t.trace.strokes where s.kind.rawValue == kind && s.events.count >= 10 {
                 guard seen < Self.pictureStrokeLimit else { return best?.moment }
                 seen += 1
                 let fed: Stroke, pen: ReferenceCurve
@@ -81,20 +86,27 @@ extension Builder {
                     fed = split.fed; pen = split.reference
                 }
                 guard pen.points.count >= 2 else { continue }
+                let extent = Polyline(points: s.samples.map(\.location)).length
                 let ra = replayA.replay(fed, options: ReplayOptions()), rb = replayB.replay(fed, options: ReplayOptions())
-                let n = min(ra.frames.count, rb.frames.count)
-                guard n >= 3 else { continue }
-                for k in 0..<(n - 1) {
+                var frames: [DifferingMoment] = []
+                for k in 0..<(min(ra.frames.count, rb.frames.count) - 1) {
                     guard let ta = ra.frames[k].tip, let tb = rb.frames[k].tip else { continue }
                     let time = ra.frames[k].time + latency
                     guard time <= pen.endTime else { continue }
                     let p = pen.position(at: max(time, pen.startTime))
                     let da = ta.distance(to: p), db = tb.distance(to: p)
-                    let gap = abs(da - db)
-                    if gap.isFinite, gap > (best?.gap ?? 0) {
-                        best = (DifferingMoment(trace: t, stroke: s, event: ra.frames[k].eventIndex, displayTime: time, distances: (da, db)), gap)
-                    }
+                    guard da.isFinite, db.isFinite, da <= extent, db <= extent else { continue }
+                    frames.append(DifferingMoment(trace: t, stroke: s, event: ra.frames[k].eventIndex, displayTime: time, distances: (da, db)))
                 }
+                guard frames.count >= 5 else { continue }
+                let differences = frames.map { $0.distances.0 - $0.distances.1 }.sorted()
+                let median = differences[differences.count / 2]
+                guard abs(median) > (best?.score ?? 0) else { continue }
+                // The frame at the 75th percentile of the difference in the median's direction.
+                let sameWay = frames.filter { ($0.distances.0 - $0.distances.1) * median > 0 }
+                    .sorted { abs($0.distances.0 - $0.distances.1) < abs($1.distances.0 - $1.distances.1) }
+                guard !sameWay.isEmpty else { continue }
+                best = (sameWay[min(sameWay.count - 1, sameWay.count * 3 / 4)], abs(median))
             }
         }
         return best?.moment
