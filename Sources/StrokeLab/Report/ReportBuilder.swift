@@ -82,7 +82,7 @@ public enum ReportBuilder {
             throw ExperimentError("report: \(error.description)")
         }
         // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
-        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec).spec, specPath: options.specPath,
+        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines).spec, specPath: options.specPath,
                                               baseDirectory: base, settings: settings)
         for note in prepared.notes { log("note: \(note)") }
         let output = try Experiment.beginOutput(options.outputDirectory)
@@ -94,6 +94,7 @@ public enum ReportBuilder {
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               progress: settings.progress)
+        builder.maximumPipelines = settings.maximumPipelines
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         try builder.makeEverything(log: log)
 
@@ -142,6 +143,8 @@ struct Builder {
     /// The answer's ranked groups, computed once (``answerGroups()``) for the figures, the
     /// cards and the tables.
     var rankedGroups: [AnswerGroup]? = nil
+    /// The most settings the spec may expand to (`--max-pipelines`).
+    var maximumPipelines = WorkBudget.pipelines
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.
