@@ -10,21 +10,22 @@ import XCTest
 /// `report-single.html` as a user would (from the output directory), and finds every image
 /// loaded, every link resolving (the single file: no link leaving it), nothing clipped
 /// sideways on the first 1280 × 900 screen, and the verdict of the first group — recorded data
-/// first — on that screen. Two small reports: BDALab's recorded handwriting and synthetic
+/// first — on that screen. Two small reports: recorded handwriting (wacom-speed) and synthetic
 /// data together, and the recorded data alone. Screenshots of each first screen are kept under the output folder
 /// (`screenshots/`); the test's folder is removed only when the test passes.
 ///
 /// `STROKELAB_BROWSER_REPORT=<out>` also checks a report already written there (e.g. `make
 /// report`'s `out/`), keeping its screenshots in `<out>/screenshots/`. Needs `chromium` and
-/// `chromedriver` on PATH and `../shared/datasets/bdalab-sample`; skipped, saying so, without
+/// `chromedriver` on PATH and `../shared/datasets/wacom-speed`; skipped, saying so, without
 /// them (a failure under CI).
 final class ReportBrowserTests: XCTestCase {
     static let width = 1280, height = 900
 
-    /// The recorded dataset: BDALab's `.svc` handwriting (`../shared/datasets`; the test is
-    /// skipped without it, and fails under CI).
+    /// The recorded dataset: two traces of fast handwritten digits from wacom-speed
+    /// (`../shared/datasets`; the test is skipped without it, and fails under CI) — 26 strokes,
+    /// enough for a verdict.
     static func recordedDataset() throws -> String {
-        "{name: bdalab-svc, paths: [\"\(try SharedData.dataset("bdalab-sample"))/svc_data/*.svc\"], format: svc}"
+        "{name: wacom-speed, paths: [\"\(try SharedData.dataset("wacom-speed"))/ID000[12]-*/szamok-gyors_tempoval-1.csv\"], format: wacom-csv}"
     }
 
     static let pipelines = """
@@ -55,8 +56,8 @@ final class ReportBrowserTests: XCTestCase {
         }
         let recorded = try Self.recordedDataset()
         let synthetic = "{name: synthetic, paths: [\"\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json\"]}"
-        var outs = [(try report("mixed", datasets: [synthetic, recorded], in: dir), "bdalab-svc"),
-                    (try report("recorded", datasets: [recorded], in: dir), "bdalab-svc")]
+        var outs = [(try report("mixed", datasets: [synthetic, recorded], in: dir), "wacom-speed"),
+                    (try report("recorded", datasets: [recorded], in: dir), "wacom-speed")]
         if let given = ProcessInfo.processInfo.environment["STROKELAB_BROWSER_REPORT"], !given.isEmpty {
             outs.append((given, ""))
         }

@@ -138,11 +138,11 @@ struct Builder {
     var measuredNotes: [String] = []
     /// The tune analysis of every group, kept by ``makeTuneFigures(log:)`` for the answer.
     var analysedTuneGroups: [TuneGroup]? = nil
-    /// The verdict cards' content, made once the figures are drawn (``makeVerdicts()``).
+    /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
+    var answer: Answer? = nil
+    /// The verdict cards' content, made from the answer once the figures are drawn
+    /// (``makeVerdicts()``).
     var verdicts: [Verdict]? = nil
-    /// The answer's ranked groups, computed once (``answerGroups()``) for the figures, the
-    /// cards and the tables.
-    var rankedGroups: [AnswerGroup]? = nil
     /// The most settings the spec may expand to (`--max-pipelines`).
     var maximumPipelines = WorkBudget.pipelines
     /// Where files are written: the output set's staging folder.
@@ -207,7 +207,6 @@ struct Builder {
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
         progress.note("drawing the figures (gnuplot) and timing throughput and render cost…")
-        rankedGroups = answerGroups()
         try makeFigures(log: log)
         verdicts = makeVerdicts()
         progress.note("drew \(figureCount) figures; drawing the rasters (Cairo)…")

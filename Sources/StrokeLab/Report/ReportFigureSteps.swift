@@ -16,23 +16,28 @@ extension Builder {
         let latency = metricOptions.displayLatencyFrames
         let step = metricOptions.resampleStep
 
-        // Pareto fronts and parameter sensitivity (ReportTuning.swift).
+        // The answer (answer.csv), then the Pareto fronts marking its recommendations and the
+        // parameter sensitivity (ReportTuning.swift).
+        try makeAnswer()
         try makeTuneFigures(log: log)
 
-        // Smoothness vs latency, one figure per dataset with real timing.
+        // Smoothness vs latency, one figure per dataset with real timing, on its first input
+        // kind (stylus before finger; summary_paired.csv is per dataset × kind).
         for d in datasets where isTimed(d) {
-            // Each pipeline on the strokes every pipeline measured (summary_paired.csv).
+            guard let kind = pairedGroups.first(where: { $0.dataset == d })?.kind else { continue }
+            // Each pipeline on the strokes every pipeline measured (summary_paired.csv), bending
+            // as the geometric mean of its ratio.
             let points = experiment.pipelines.compactMap { p -> TradeOffPoint? in
-                guard let lag = commonRow(dataset: d, pipeline: p.name, metric: "lag.mean_ms"),
-                      let jag = commonRow(dataset: d, pipeline: p.name, metric: "jaggedness.bending_energy_ratio") else { return nil }
+                guard let lag = commonRow(dataset: d, kind: kind, pipeline: p.name, metric: "lag.mean_ms"),
+                      let jag = commonRow(dataset: d, kind: kind, pipeline: p.name, metric: "jaggedness.bending_energy_log_ratio") else { return nil }
                 return TradeOffPoint(pipeline: p.name, dataset: d, lagMilliseconds: Estimate(lag.mean, low: lag.ciLow, high: lag.ciHigh),
-                                     jaggedness: Estimate(jag.mean, low: jag.ciLow, high: jag.ciHigh))
+                                     jaggedness: Estimate(exp(jag.mean), low: exp(jag.ciLow), high: exp(jag.ciHigh)))
             }
             guard !points.isEmpty else { continue }
             try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors,
-                                            emphasised: emphasised(d)),
+                                            emphasised: emphasised(d, kind: kind)),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline, named beside it (pipelines drawn on the same spot share one name list): mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better. Bold names in full colour: the pipelines on the front of \(d) (no other is significantly better on one of lag, bending and fidelity without being worse on another) and the seed presets; pale: the rest. Each pipeline has the same colour in every figure.")
+                     caption: "Each point is a pipeline, named beside it (pipelines drawn on the same spot share one name list): mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better. Bold names in full colour: the pipelines on the answer's front for \(d) · \(kind) and the seed presets; pale: the rest. Each pipeline has the same colour in every figure.")
         }
 
         // Fidelity per pipeline per dataset.
@@ -171,11 +176,11 @@ extension Builder {
         unit == "px" ? "CSS px" : unit.isEmpty ? "trace units" : unit
     }
 
-    /// The pipelines a figure of `dataset` emphasises: those on the front of any of its
-    /// input kinds (``TradeOffRanking``), and the seed presets.
-    func emphasised(_ dataset: String) -> Set<String> {
+    /// The pipelines a figure of `dataset` × `kind` emphasises: those on the answer's front
+    /// there, and the seed presets.
+    func emphasised(_ dataset: String, kind: String) -> Set<String> {
         var out = Set(experiment.pipelines.filter { PipelineSet.seedPresets.contains($0.description.label) }.map(\.name))
-        for g in rankedGroups ?? [] where g.dataset == dataset { out.formUnion(g.ranking.front.map(\.pipeline)) }
+        if let g = answer?.group(dataset, kind) { out.formUnion(g.front) }
         return out
     }
 

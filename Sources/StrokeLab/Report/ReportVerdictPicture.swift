@@ -29,12 +29,12 @@ extension Builder {
     /// Draws `verdict-<group>` for every verdict with a pick and a pipeline to set it against.
     mutating func makeVerdictPictures(log: (String) -> Void) throws(ExperimentError) {
         for v in verdicts ?? [] {
-            guard let pick = v.pick else { continue }
+            guard let pick = v.group.recommendation?.pipeline else { continue }
             let otherName = v.baseline != nil && v.baseline != pick ? v.baseline : v.runnerUp
             guard let otherName, otherName != pick,
                   let a = experiment.pipelines.first(where: { $0.name == otherName }),
                   let b = experiment.pipelines.first(where: { $0.name == pick }),
-                  let moment = differingMoment(dataset: v.dataset, kind: v.kind, a, b) else { continue }
+                  let moment = differingMoment(dataset: v.group.dataset, kind: v.group.kind, a, b) else { continue }
             let role = otherName == v.baseline ? "the seed default" : "the runner-up"
             let prepared = PreparedStroke(stroke: moment.stroke, metadata: moment.trace.trace.metadata, options: metricOptions)
             var shown = moment.stroke
@@ -55,8 +55,8 @@ extension Builder {
             let unit = moment.trace.trace.metadata.units.rawValue
             let t = moment.displayTime - moment.stroke.startTime
             func d(_ x: Double) -> String { String(format: "%.1f", x) }
-            try raster(grid, name: "verdict-\(v.group)", title: "\(b.name) against \(a.name) where they differ most",
-                       caption: "\(moment.stroke.id) of \(moment.trace.name) as the screen shows it \(String(format: "%.2f", t)) s into the stroke (event \(moment.event) of \(moment.stroke.events.count), plus \(number(metricOptions.displayLatencyFrames)) frames of display latency): of the \(v.strokes) strokes, the one where the two differ most consistently in how far their ink ends from the pen, at a typical moment of it (the 75th percentile of that difference) — \(d(moment.distances.0)) \(unit) for \(a.name), \(d(moment.distances.1)) \(unit) for \(b.name). Black: ink committed so far; blue: the provisional tail and, dashed, the prediction; green: \(referenceWords(moment.stroke, in: moment.trace)) up to that moment, the ring where the pen is; dots: samples delivered so far. Both panels share one zoom, cropped to where they differ.")
+            try raster(grid, name: "verdict-\(v.label)", title: "\(b.name) against \(a.name) where they differ most",
+                       caption: "\(moment.stroke.id) of \(moment.trace.name) as the screen shows it \(String(format: "%.2f", t)) s into the stroke (event \(moment.event) of \(moment.stroke.events.count), plus \(number(metricOptions.displayLatencyFrames)) frames of display latency): of the \(v.group.evidence.strokes) strokes, the one where the two differ most consistently in how far their ink ends from the pen, at a typical moment of it (the 75th percentile of that difference) — \(d(moment.distances.0)) \(unit) for \(a.name), \(d(moment.distances.1)) \(unit) for \(b.name). Black: ink committed so far; blue: the provisional tail and, dashed, the prediction; green: \(referenceWords(moment.stroke, in: moment.trace)) up to that moment, the ring where the pen is; dots: samples delivered so far. Both panels share one zoom, cropped to where they differ.")
         }
     }
 
