@@ -9,7 +9,7 @@
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
-# installs Chromium and chromedriver for the recorder's browser test (skipped without them).
+# installs Chromium and chromedriver for the recorder's and the report's browser tests (skipped without them).
 
 SWIFT ?= swift
 BIN := .build/release/strokelab

@@ -101,11 +101,12 @@ let package = Package(
             name: "strokelab-fuzz",
             dependencies: ["StrokeFuzz", "StrokeIO"]),
         // The helpers every test target shares (Tests/StrokeTestSupport: paths, shared data and
-        // oracles with clean skipping, known-answer strokes, tolerance assertions, processes).
+        // oracles with clean skipping, known-answer strokes, tolerance assertions, processes,
+        // a blocking HTTP client and headless Chromium through chromedriver).
         // A plain library target, in no product, so no user of the package gets it.
         .target(
             name: "StrokeTestSupport",
-            dependencies: ["StrokeCore", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["StrokeCore", "StrokeIO", .product(name: "RealModule", package: "swift-numerics")],
             path: "Tests/StrokeTestSupport"),
         // The raster tests' golden images, each declared once (Tests/StrokeGoldenImages): the
         // tests compare with the committed files; `make golden` runs update-goldens, the only

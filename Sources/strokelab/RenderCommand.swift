@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --frames: write every N-th frame only (default 1: every frame).")
     var every: Int = 1
 
-    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
+    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: per panel, where it strays farthest from the reference, or its tip and the pen with --frame; none where there is nothing to magnify).")
     var inset: String?
 
     @Flag(name: .long, help: "No zoomed inset.")

@@ -15,15 +15,7 @@ final class BrowserEndToEndTests: XCTestCase {
     struct PenPoint { var x: Double, y: Double, pressure: Double, tiltX: Int, tiltY: Int }
 
     static func browserTools() throws -> (chromium: String, chromedriver: String) {
-        let chromium = executableOnPath("chromium") ?? executableOnPath("chromium-browser")
-        let driver = executableOnPath("chromedriver")
-        guard let chromium, let driver else {
-            let missing = [chromium == nil ? "chromium" : nil, driver == nil ? "chromedriver" : nil].compactMap { $0 }
-            let message = "SKIPPED: the recorder's browser end-to-end test needs \(missing.joined(separator: " and ")) on PATH; install them with: apt-get install chromium chromium-driver (make test does, as root)"
-            FileHandle.standardError.write(Data("\(message)\n".utf8))
-            throw MissingRequirement.error(message)
-        }
-        return (chromium, driver)
+        try WebDriverSession.requireTools(for: "the recorder's browser end-to-end test")
     }
 
     func testPenAndTouchDrawnInChromiumAreStoredAsDispatchedAndRunAndRenderAcceptThem() throws {
