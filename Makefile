@@ -3,8 +3,9 @@
 #   make test     the test suite: Swift (quiet: failures, skips and totals; VERBOSE=1 for every line),
 #                 then scripts/python-test.sh (the Dask driver, the notebooks)
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
-#   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
-#                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
+#   make notebooks  runs Notebooks/report_figures.ipynb headless on an existing $(OUT) (never
+#                 re-runs the report; needs Python: pip install -r Notebooks/requirements.txt);
+#                 the executed copy goes to $(OUT)/notebook/
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
@@ -66,13 +67,14 @@ golden: setup
 datasets: build
 	$(BIN) synth --out Datasets/synthetic
 
-# Reproduces the report's figures from $(OUT) through the notebook (Notebooks/README.md).
-# Python only here: `make test` and `make report` never need it.
+# Reproduces the report's figures from an existing $(OUT) through the notebook
+# (Notebooks/README.md); it never runs the report again (make report first). Python only here:
+# `make report` never needs it.
 JUPYTER ?= jupyter
-notebooks: report
+notebooks:
+	@test -f $(OUT)/summary.csv || { echo "notebooks: no results in $(OUT)/ (no summary.csv): run make report first, or set OUT" >&2; exit 1; }
 	@command -v $(JUPYTER) >/dev/null 2>&1 || { echo "notebooks: $(JUPYTER) not found: pip install -r Notebooks/requirements.txt" >&2; exit 1; }
-	STROKELAB_RESULTS=$(OUT) $(JUPYTER) nbconvert --to notebook --execute Notebooks/report_figures.ipynb \
-		--output-dir $(OUT)/notebook --output report_figures.ipynb
+	STROKELAB_RESULTS=$(OUT) scripts/run-notebook.sh Notebooks/report_figures.ipynb $(OUT)/notebook $(JUPYTER)
 
 # The peer benchmark harness: builds the peers from PEERS_SRC (their build tools are the
 # harness's own preflight, not `setup`'s) and prints one table. PEERS_ARGS passes options
