@@ -26,8 +26,11 @@ setup:
 setup-test:
 	@scripts/setup-system.sh --for-tests
 
+# The release build can compile one large module for minutes without a line: heartbeat.sh
+# says it is still running every 10 s of silence.
 build: setup
-	$(SWIFT) build -c release --product strokelab
+	@echo "swift build -c release --product strokelab"
+	@scripts/heartbeat.sh "build" $(SWIFT) build -c release --product strokelab
 
 report: build
 	$(BIN) report --spec Experiments/default.yaml --out $(OUT) --single-file

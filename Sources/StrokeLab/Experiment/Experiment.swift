@@ -164,8 +164,11 @@ public enum Experiment {
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
-        let summary = ResultStatistics.summary(outcome.rows, settings: statistics)
-        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics)
+        let rows = outcome.rows
+        let (summary, paired) = progress.during("summarising \(rows.count) measurements (bootstrap \(resamples) by \(statistics.unit.rawValue))") {
+            (ResultStatistics.summary(rows, settings: statistics),
+             ResultStatistics.paired(rows, pipelines: pipelines.map(\.name), settings: statistics))
+        }
         progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows and \(paired.count) paired rows (bootstrap \(resamples) by \(statistics.unit.rawValue))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
