@@ -1,7 +1,11 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
-#   make test     the test suite: Swift (quiet: failures, skips and totals; VERBOSE=1 for every line),
-#                 then scripts/python-test.sh (the Dask driver, the notebooks)
+#   make test     the whole test suite (CI): Swift in parallel (quiet: failures and the count;
+#                 VERBOSE=1 runs it serially with every line), then scripts/python-test.sh (the
+#                 Dask driver, the notebooks)
+#   make test-fast  the fast unit tier for the inner loop: every Swift test but the slow ones of
+#                 Tests/slow-tests.txt, in parallel, no Python (under a minute after the build)
+#   make golden   rewrites the raster tests' golden images (after an intended visual change)
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on an existing $(OUT) (never
 #                 re-runs the report; needs Python: pip install -r Notebooks/requirements.txt);
@@ -9,7 +13,8 @@
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
-# installs Chromium and chromedriver for the recorder's browser test (skipped without them).
+# installs what the tests need beyond Swift (Chromium and chromedriver, Node.js, Python with
+# venv), which CI (CI=true) requires.
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
@@ -18,7 +23,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz golden
+.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden
 
 setup:
 	@scripts/setup-system.sh
@@ -35,20 +40,31 @@ build: setup
 report: build
 	$(BIN) report --spec Experiments/default.yaml --out $(OUT) --single-file
 
-# The build's progress lines and the per-test "started/passed" lines are filtered out
-# (scripts/test-output.awk): what remains is diagnostics, failures, skips, what tests print
-# and the totals. `make test VERBOSE=1` shows everything.
+# The build's progress lines and the per-test lines are filtered out (scripts/test-output.awk):
+# what remains is diagnostics, failures, what failing tests printed and the count. `make test
+# VERBOSE=1` runs the tests one after another and shows everything (skips included).
+build-tests:
+	@echo "swift build --build-tests"
+	@scripts/heartbeat.sh "build" $(SWIFT) build --build-tests 2>&1 | awk -f scripts/test-output.awk
+
 test: setup-test
 ifdef VERBOSE
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 else
-	@echo "swift build --build-tests"
-	@$(SWIFT) build --build-tests 2>&1 | awk -f scripts/test-output.awk
-	@echo "swift test --skip-build (per-test lines filtered: make test VERBOSE=1 shows them)"
-	@$(SWIFT) test --skip-build 2>&1 | awk -f scripts/test-output.awk
+	@$(MAKE) --no-print-directory build-tests
+	@echo "swift test --skip-build --parallel"
+	@$(SWIFT) test --skip-build --parallel 2>&1 | awk -f scripts/test-output.awk
 endif
 	@scripts/python-test.sh
+
+# The fast tier: the tests of Tests/slow-tests.txt (end-to-end runs of the tool, reports, the
+# public datasets, browsers; each takes seconds) are skipped. A test that takes more than a
+# second or two belongs in that list (PackageManifestTests checks that its names exist).
+SLOW_TESTS = $(shell grep -v -e '^\s*\#' -e '^\s*$$' Tests/slow-tests.txt | paste -sd'|' -)
+test-fast: build-tests
+	@echo "swift test --skip-build --parallel --skip <the $(words $(subst |, ,$(SLOW_TESTS))) slow tests of Tests/slow-tests.txt>"
+	@$(SWIFT) test --skip-build --parallel --skip '$(SLOW_TESTS)' 2>&1 | awk -f scripts/test-output.awk
 
 # The Python side alone (pinned requirements into .build/python-venv; pytest; both notebooks).
 python-test:

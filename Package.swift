@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "strokelab",
             dependencies: [
-                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
+                "StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The readers' fuzzing harness (docs/fuzzing.md): the contract every case must keep,

@@ -77,6 +77,27 @@ final class PackageManifestTests: XCTestCase {
         }
     }
 
+    /// Every name of Tests/slow-tests.txt (what `make test-fast` skips) is a test that exists,
+    /// so a renamed slow test does not silently join the fast tier.
+    func testEverySlowTestNamedExists() throws {
+        let list = try String(contentsOfFile: TestPaths.packageRoot + "/Tests/slow-tests.txt", encoding: .utf8)
+        let names = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        XCTAssertGreaterThan(names.count, 10)
+        var sources = ""
+        let tests = TestPaths.packageRoot + "/Tests"
+        for file in FileManager.default.enumerator(atPath: tests)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+            sources += (try? String(contentsOfFile: tests + "/" + file, encoding: .utf8)) ?? ""
+        }
+        for name in names {
+            let parts = name.split(separator: "/")
+            XCTAssertTrue(sources.contains("class \(parts[0]): XCTestCase"), "\(name): no class \(parts[0])")
+            if parts.count > 1 {
+                XCTAssertTrue(sources.contains("func \(parts[1])()"), "\(name): no test \(parts[1])")
+            }
+        }
+    }
+
     func testNoBuildOutputIsTracked() throws {
         let result = try runProcess("/usr/bin/env", ["git", "-C", TestPaths.packageRoot, "ls-files"])
         try XCTSkipIf(result.status != 0, "not a git checkout")

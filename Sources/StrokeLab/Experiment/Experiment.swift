@@ -174,14 +174,15 @@ public enum Experiment {
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
                                         options: options, statistics: statistics, elapsed: elapsed)
         let parameters = PipelineSet.parameterColumns(pipelines)
-        progress.note("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json…")
-        do {
-            try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
-            try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
-            try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
-            try AtomicFile.write(text: manifest, to: output.path("run.json"))
-        } catch {
-            throw ExperimentError(error.description)
+        try progress.during("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json") { () throws(ExperimentError) in
+            do {
+                try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
+                try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
+                try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
+                try AtomicFile.write(text: manifest, to: output.path("run.json"))
+            } catch {
+                throw ExperimentError("\(error)")
+            }
         }
         return Report(rows: outcome.rows, summary: summary, paired: paired, statistics: statistics, pipelines: pipelines,
                       traces: traces, notes: outcome.notes, omissions: outcome.omissions, references: outcome.references,
