@@ -10,6 +10,7 @@
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on an existing $(OUT) (never
 #                 re-runs the report; needs Python: pip install -r Notebooks/requirements.txt);
 #                 the executed copy goes to $(OUT)/notebook/
+#   make bench-allocations  heap allocations per event of the live stroke after warm-up
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
@@ -23,7 +24,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden
+.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden bench-allocations
 
 setup:
 	@scripts/setup-system.sh
@@ -100,6 +101,15 @@ notebooks:
 # through, e.g. PEERS_ARGS=--callgrind.
 peers: build
 	scripts/peers/run --strokelab $(BIN) --work $(OUT)/peers $(PEERS_ARGS)
+	scripts/peers/external --strokelab $(BIN) --work $(OUT)/peers
+
+# Heap allocations per event of the live stroke after warm-up (docs/guides/live.md), counted by
+# ordo-one's malloc-interposer, preloaded. A separate build (.build-bench): `make test` never
+# builds it.
+bench-allocations:
+	STROKELAB_BENCHMARKS=1 $(SWIFT) build -c release --product live-allocations --scratch-path .build-bench
+	LD_PRELOAD=$$(find .build-bench/release/ -name 'libMallocInterposerSwift.so' | head -1) \
+		.build-bench/release/live-allocations $(BENCH_TRACES)
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-bench $(OUT)
