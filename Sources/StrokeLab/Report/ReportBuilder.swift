@@ -206,13 +206,17 @@ struct Builder {
     // MARK: - Steps
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
-        progress.note("drawing the figures (gnuplot) and timing throughput and render cost…")
-        try makeFigures(log: log)
+        let progress = progress
+        try progress.during("drawing the figures (gnuplot) and timing throughput and render cost") { () throws(ExperimentError) in
+            try makeFigures(log: log)
+        }
         verdicts = makeVerdicts()
-        progress.note("drew \(figureCount) figures; drawing the rasters (Cairo)…")
-        try makeVerdictPictures(log: log)
-        try makeRasters(log: log)
-        try makeStyleRasters(log: log)
+        progress.note("drew \(figureCount) figures")
+        try progress.during("drawing the rasters (Cairo)") { () throws(ExperimentError) in
+            try makeVerdictPictures(log: log)
+            try makeRasters(log: log)
+            try makeStyleRasters(log: log)
+        }
         progress.note("drew \(rasterCount) rasters")
     }
 
