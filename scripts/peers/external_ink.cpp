@@ -1,9 +1,10 @@
 // StrokeLab external pipeline (docs/guides/external.md) around google/ink-stroke-modeler's own
 // C++ StrokeModeler (built from PEERS_SRC by scripts/peers/ink/CMakeLists.txt, target
 // external_ink), as StrokeLab's `ink` preset uses it and as an app drives it: every coalesced
-// sample is an Input — the stroke's first kDown, the last sample of the terminal event kUp,
-// the others kMove — `Update` appends the modeled results, committed as straight segments (the
-// first a move), and after every non-terminal event `Predict` gives the Kalman prediction,
+// sample is an Input — the stroke's first kDown, the last sample of the terminal event kUp
+// (a terminal event without samples lifts the pen at the last input), the others kMove —
+// `Update` appends the modeled results, committed as straight segments (the first a move; a
+// line to the point already drawn to is skipped, as StrokeLab's straight segments skip it), and after every non-terminal event `Predict` gives the Kalman prediction,
 // answered as predicted pen positions. Ours, not peer code.
 //
 //   external_ink            (one JSON line per event on stdin, one answer per line on stdout)
@@ -180,6 +181,7 @@ class Driver {
         model(s, Input::EventType::kMove);
       }
     }
+    if (terminal && e.samples.empty() && in_progress_) lift();
     answer_ += "]";
     if (!terminal && in_progress_) {
       predicted_.clear();
@@ -231,14 +233,7 @@ class Driver {
     if (!modeler_.Update(in, results_).ok()) return false;
     if (type == Input::EventType::kDown) in_progress_ = true;
     newest_ = in;
-    for (const Result& r : results_) {
-      answer_ += elements_++ ? ",[" : "[";
-      answer_ += drawn_++ ? "\"line\"," : "\"move\",";
-      write_number(answer_, r.position.x);
-      answer_ += ",";
-      write_number(answer_, r.position.y);
-      answer_ += "]";
-    }
+    draw();
     return true;
   }
 
@@ -248,7 +243,15 @@ class Driver {
     up.event_type = Input::EventType::kUp;
     results_.clear();
     if (!modeler_.Update(up, results_).ok()) return;
+    draw();
+  }
+
+  // The results as committed elements: the first a move, then lines, a line to the point
+  // already drawn to skipped (StrokeLab's straight-segment builders draw no zero-length line).
+  void draw() {
     for (const Result& r : results_) {
+      if (drawn_ && r.position.x == last_.x && r.position.y == last_.y) continue;
+      last_ = r.position;
       answer_ += elements_++ ? ",[" : "[";
       answer_ += drawn_++ ? "\"line\"," : "\"move\",";
       write_number(answer_, r.position.x);
@@ -265,6 +268,7 @@ class Driver {
   std::vector<Result> results_, predicted_;
   std::vector<double> first_;
   Input newest_;
+  ink::stroke_model::Vec2 last_;
   std::string answer_;
   size_t elements_ = 0, drawn_ = 0;
   bool in_progress_ = false, pressure_ = true, tilt_ = true, orientation_ = true;
