@@ -26,6 +26,10 @@ public enum Throughput {
         public var samplesPerSecond: [Double]
         /// Nanoseconds per sample of each timed run, in run order.
         public var nanosecondsPerSample: [Double]
+        /// CPU nanoseconds per sample of each timed run (the `cpuClock` given to
+        /// ``Throughput/measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:cpuClock:)``;
+        /// empty without one).
+        public var cpuNanosecondsPerSample: [Double] = []
         /// A value derived from every replayed path (element counts), to keep the work observable.
         public var checksum: Int
 
@@ -60,9 +64,11 @@ public enum Throughput {
     ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
+    ///   - cpuClock: the CPU time the measuring thread has used, in seconds, when the caller has
+    ///     one (the algorithm modules read no system clock but the standard library's).
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions()) -> Result? {
+                               options: ReplayOptions = ReplayOptions(), cpuClock: (() -> Double)? = nil) -> Result? {
         var replayer = pipeline.makeReplayer()
         var samplesPerPass = 0
         for stroke in strokes where !stroke.events.isEmpty {
@@ -71,7 +77,7 @@ public enum Throughput {
         guard samplesPerPass > 0 else { return nil }
         var checksum = 0
         let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
-                          minimumRunSeconds: minimumRunSeconds, passes: passes) {
+                          minimumRunSeconds: minimumRunSeconds, passes: passes, cpuClock: cpuClock) {
             for stroke in strokes where !stroke.events.isEmpty {
                 let replay = replayer.replay(stroke, options: options)
                 checksum &+= replay.path.elements.count &+ replay.frames.count
@@ -79,21 +85,28 @@ public enum Throughput {
         }
         return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
                       samplesPerSecond: timing.nanosecondsPerInput.map { 1e9 / $0 },
-                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum)
+                      nanosecondsPerSample: timing.nanosecondsPerInput, cpuNanosecondsPerSample: timing.cpuNanosecondsPerInput,
+                      checksum: checksum)
     }
 
     /// The timing loop shared by every throughput figure: `warmupRuns` untimed runs (the first
     /// calibrates the passes per run from `minimumRunSeconds` unless `passes` is given), then
     /// `runs` timed runs of `passes` calls of `pass`, each timed with `ContinuousClock`.
     /// Returns the passes per run and each timed run's nanoseconds per input (`inputsPerPass`
-    /// inputs per pass).
+    /// inputs per pass), and with a `cpuClock` (seconds of CPU time the thread has used) each
+    /// run's CPU nanoseconds per input (empty without one).
     public static func time(inputsPerPass: Int, runs: Int, warmupRuns: Int, minimumRunSeconds: Double, passes fixed: Int?,
-                            pass: () -> Void) -> (passes: Int, nanosecondsPerInput: [Double]) {
+                            cpuClock: (() -> Double)? = nil,
+                            pass: () -> Void) -> (passes: Int, nanosecondsPerInput: [Double], cpuNanosecondsPerInput: [Double]) {
         let clock = ContinuousClock()
+        var cpu = 0.0
         func run(_ n: Int) -> Double {
+            let cpuStart = cpuClock?() ?? 0
             let start = clock.now
             for _ in 0..<n { pass() }
-            return seconds(clock.now - start)
+            let elapsed = seconds(clock.now - start)
+            cpu = (cpuClock?() ?? 0) - cpuStart
+            return elapsed
         }
         var passes = Swift.max(1, Swift.min(fixed ?? 1, 1_000_000))
         let calibration = run(passes)
@@ -102,12 +115,13 @@ public enum Throughput {
             passes = Swift.max(1, Swift.min(Int((minimumRunSeconds / perPass).rounded(.up)), 1_000_000))
         }
         for _ in 1..<Swift.max(warmupRuns, 1) { _ = run(passes) }
-        var costs: [Double] = []
+        var costs: [Double] = [], cpuCosts: [Double] = []
         let inputs = Double(Swift.max(inputsPerPass, 1) * passes)
         for _ in 0..<Swift.max(runs, 1) {
             costs.append(Swift.max(run(passes), 1e-12) * 1e9 / inputs)
+            if cpuClock != nil { cpuCosts.append(Swift.max(cpu, 1e-12) * 1e9 / inputs) }
         }
-        return (passes, costs)
+        return (passes, costs, cpuCosts)
     }
 
     private static func seconds(_ d: Duration) -> Double {
