@@ -112,9 +112,26 @@ public struct StrokeScene: Hashable, Sendable {
                 for s in e.samples.dropLast() { others.append(s.location) }
                 mains.append(e.main.location)
             }
-            PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
-            PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
+            if Self.areDistinct(others, viewport) {
+                PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
+            }
+            if Self.areDistinct(mains, viewport) {
+                PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
+            }
         }
+    }
+}
+
+extension StrokeScene {
+    /// Whether `points` lie on average at least a device pixel apart, so that a dot per
+    /// sample shows where the samples are. Denser samples (a stroke of 10⁵ samples drawn in a
+    /// few hundred pixels) would only thicken the line with dots, at a cost per sample: their
+    /// dots are left out (a magnified inset, where they are apart, still shows them). O(n).
+    static func areDistinct(_ points: [Point], _ viewport: Viewport) -> Bool {
+        guard points.count > 1 else { return true }
+        var length = 0.0
+        for i in 1..<points.count { length += points[i - 1].distance(to: points[i]) }
+        return length * viewport.scale >= Double(points.count - 1)
     }
 }
 
