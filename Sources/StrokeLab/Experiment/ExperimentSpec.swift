@@ -29,6 +29,9 @@ import Yams
 /// bootstrap: 1000
 /// bootstrapBy: trace                       # resample traces (default) or strokes for the CIs
 /// baseline: linear                         # pipeline the paired differences are taken against
+/// minCoverage: 0.99                        # rank only pipelines that draw 99 % of a group's strokes
+/// minStrokes: 10                           # no verdict on fewer strokes …
+/// minTraces: 2                             # … or traces in a group
 /// throughput: false                        # true: also time each pipeline (not deterministic)
 /// ```
 public struct ExperimentSpec: Sendable, Decodable {
@@ -136,6 +139,30 @@ public struct ExperimentSpec: Sendable, Decodable {
     public var throughput: Bool?
     /// What `strokelab tune` searches and how it judges (``TuneSettings``); `run` ignores it.
     public var tune: TuneSettings?
+    /// The least fraction of a group's strokes a pipeline must draw to be ranked
+    /// (``VerdictRules/minCoverage``; default 0.99).
+    public var minCoverage: Double?
+    /// The least number of strokes a group needs for a verdict (``VerdictRules/minStrokes``; default 10).
+    public var minStrokes: Int?
+    /// The least number of traces a group needs for a verdict (``VerdictRules/minTraces``; default 2).
+    public var minTraces: Int?
+    /// External pipelines: smoothers run as child processes, named `external:NAME` in
+    /// `pipelines` (``ExternalPipeline``). Started only with `--allow-external`.
+    public var external: [ExternalEntry]?
+
+    /// One external pipeline as the spec declares it (``ExternalPipeline/Declaration``).
+    public struct ExternalEntry: Sendable, Decodable, Hashable {
+        /// The name `external:NAME` refers to.
+        public var name: String
+        /// Program and arguments (the program is looked up on `PATH`).
+        public var command: [String]
+        /// Working directory, relative to the spec's directory (default: the spec's directory).
+        public var cwd: String?
+        /// Longest wait for one answer, in seconds (default 10).
+        public var timeoutSeconds: Double?
+        /// Longest answer line, in bytes (default 16 MiB).
+        public var maxLineBytes: Int?
+    }
 
     /// The defaults of the top-level keys (and of a dataset's `optional`), declared once: the
     /// code reads them from here, and `docs/spec.md`'s tables are tested against them value
@@ -292,7 +319,9 @@ public struct ExperimentSpec: Sendable, Decodable {
 
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
-        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune"],
+        "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune",
+             "minCoverage", "minStrokes", "minTraces", "external"],
+        "external": ["name", "command", "cwd", "timeoutSeconds", "maxLineBytes"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],
@@ -317,7 +346,7 @@ public struct ExperimentSpec: Sendable, Decodable {
         if let problem = check(root, "", "at the top level") { return problem }
         guard case .mapping(let map) = root else { return nil }
         if let problem = check(map["metrics"], "metrics", "in metrics") { return problem }
-        for part in ["datasets", "pipelines", "sweeps"] {
+        for part in ["datasets", "pipelines", "sweeps", "external"] {
             guard case .sequence(let items)? = map[part] else { continue }
             for (i, item) in items.enumerated() {
                 if let problem = check(item, part, "in \(part)[\(i)]") { return problem }
