@@ -16,7 +16,7 @@ import StrokeCore
 ///   output observed, the predictor shown the filter, and one prediction after every event
 ///   but the terminal one — ink's `Update` per input and `Predict` per event;
 /// - a style: every element of the straight centre line through the samples styled, its ink
-///   started as the replay starts a stroke's committed ink (``Centerline/startingInk()``; an
+///   started as the replay starts a stroke's committed ink (``Centerline/startingInk(base:)``; an
 ///   outline maker also observes the samples and reports its outline at the end).
 /// Each pass calls the stage once per stroke (once per event for predictions), so its
 /// per-sample loop is the stage's own specialised code. Buffers are kept between passes.
