@@ -7,8 +7,8 @@
 //
 //   node external_signature_pad.js BUNDLE.js
 //
-// The library runs with a fake window, document and canvas (signature_pad_driver.js's) and a
-// fake clock: `Date.now()` and `new Date().getTime()` return the event's time × 1000 (ms),
+// The library runs with a fake window, document and canvas (fake_browser.js) and a fake
+// clock: `Date.now()` and `new Date().getTime()` return the event's time × 1000 (ms),
 // and `window.setTimeout` — the throttle's trailing call — is a timer on that clock, run
 // (with the clock at its due time) before the first later event, as the browser runs it
 // between pointer events; one still pending when the stroke ends never draws (the library
@@ -25,42 +25,14 @@
 'use strict';
 const readline = require('readline');
 
-let fakeNow = 0;
-class FakeDate {
-  getTime() { return fakeNow; }
-  valueOf() { return fakeNow; }
-  static now() { return fakeNow; }
-}
-let timers = [];   // [{due, fn}]: window.setTimeout on the fake clock
+const browser = require('./fake_browser.js');
+let timers = [];   // [{id, due, fn}]: window.setTimeout on the fake clock
 let nextTimer = 1;
 
-function fakeEnvironment() {
-  const noop = () => {};
-  const context = {
-    fillStyle: '', globalCompositeOperation: 'source-over',
-    clearRect: noop, fillRect: noop, beginPath: noop, closePath: noop, fill: noop, moveTo: noop, arc: noop, drawImage: noop,
-  };
-  const document = { createElement: () => ({}), createElementNS: () => ({}) };
-  const window = {
-    document, devicePixelRatio: 1, PointerEvent: function PointerEvent() {}, addEventListener: noop, removeEventListener: noop,
-    setTimeout: (fn, ms) => { const id = nextTimer++; timers.push({ id, due: fakeNow + ms, fn }); return id; },
-    clearTimeout: (id) => { timers = timers.filter((t) => t.id !== id); },
-  };
-  document.defaultView = window;
-  const canvas = {
-    width: 1000, height: 1000, style: {}, ownerDocument: document,
-    getContext: () => context, getBoundingClientRect: () => ({ left: 0, top: 0, width: 1000, height: 1000 }),
-    addEventListener: noop, removeEventListener: noop,
-  };
-  globalThis.window = window;
-  globalThis.document = document;
-  globalThis.clearTimeout = window.clearTimeout;
-  if (typeof globalThis.navigator === 'undefined') globalThis.navigator = { userAgent: 'node' };
-  globalThis.Date = FakeDate;
-  return canvas;
-}
-
-const canvas = fakeEnvironment();
+const canvas = browser.install({
+  setTimeout: (fn, ms) => { const id = nextTimer++; timers.push({ id, due: browser.clock.now + ms, fn }); return id; },
+  clearTimeout: (id) => { timers = timers.filter((t) => t.id !== id); },
+});
 const bundle = require(process.argv[2]);
 const SignaturePad = bundle.default || bundle.SignaturePad || bundle;
 const WIDTH_TOLERANCE = 0.05;   // StrokeLab's interp:signature-pad widthTolerance default
@@ -141,7 +113,7 @@ function runTimers(time) {
     timers.sort((a, b) => a.due - b.due || a.id - b.id);
     if (timers.length === 0 || !(timers[0].due < time)) return;
     const t = timers.shift();
-    fakeNow = t.due;
+    browser.clock.now = t.due;
     t.fn();
   }
 }
@@ -161,13 +133,13 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   if (pad === null || event.phase === 'began') {
     pad = newPad();
     inputs.push([time, t]);
-    fakeNow = time;
+    browser.clock.now = time;
     pad._strokeBegin(ev);
     if (terminal) pad._strokeEnd(ev, false);
   } else {
     inputs.push([time, t]);
     runTimers(time);
-    fakeNow = time;
+    browser.clock.now = time;
     if (terminal) pad._strokeEnd(ev); else pad._strokeMoveUpdate(ev);
   }
   if (terminal) { pad = null; timers = []; }

@@ -1,0 +1,44 @@
+// The browser signature_pad runs in under node (ours, not peer code): a minimal window,
+// document and canvas (a 2-D context whose methods do nothing) and a fake clock — the library
+// stamps each point with `new Date().getTime()` and its throttle reads `Date.now()`, which
+// return `clock.now` (ms), set by the driver to the sample's t × 1000. Used by
+// signature_pad_driver.js (the benchmark) and external_signature_pad.js (the external
+// pipeline, which also gives `window.setTimeout`/`clearTimeout` for the throttle's trailing
+// call: `install({ setTimeout, clearTimeout })`).
+'use strict';
+
+const clock = { now: 0 };
+
+class FakeDate {
+  getTime() { return clock.now; }
+  valueOf() { return clock.now; }
+  static now() { return clock.now; }
+}
+
+// Installs the fake window, document and Date globally; returns the canvas to draw on.
+function install(windowExtras = {}) {
+  const noop = () => {};
+  const context = {
+    fillStyle: '', globalCompositeOperation: 'source-over',
+    clearRect: noop, fillRect: noop, beginPath: noop, closePath: noop, fill: noop, moveTo: noop, arc: noop, drawImage: noop,
+  };
+  const document = { createElement: () => ({}), createElementNS: () => ({}) };
+  const window = {
+    document, devicePixelRatio: 1, PointerEvent: function PointerEvent() {}, addEventListener: noop, removeEventListener: noop,
+    ...windowExtras,
+  };
+  document.defaultView = window;
+  const canvas = {
+    width: 1000, height: 1000, style: {}, ownerDocument: document,
+    getContext: () => context, getBoundingClientRect: () => ({ left: 0, top: 0, width: 1000, height: 1000 }),
+    addEventListener: noop, removeEventListener: noop,
+  };
+  globalThis.window = window;
+  globalThis.document = document;
+  if (windowExtras.clearTimeout) globalThis.clearTimeout = windowExtras.clearTimeout;
+  if (typeof globalThis.navigator === 'undefined') globalThis.navigator = { userAgent: 'node' };
+  globalThis.Date = FakeDate;
+  return canvas;
+}
+
+module.exports = { clock, install };
