@@ -19,7 +19,10 @@ import StrokeSmoothing
 /// - `lag.mean_ms`, `.p95_ms`, `.max_ms`, `.offpath_mean` (+ `_mm`), `.overshoot_rate`,
 ///   `.frames_excluded` (``Lag``);
 /// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
-///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``).
+///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``);
+/// - the perceived side effects `perceived.lateness_rate`, `.over_anticipation_rate`,
+///   `.wrong_distance_rate`, `.wrong_orientation_rate`, `.jitter_rate`, `.jump_rate`,
+///   `.spring_rate` (``PerceivedSideEffects``).
 ///
 /// Omissions, each explained in ``StrokeEvaluationResult/notes``: fidelity and jaggedness when
 /// nothing was drawn; timing metrics (smoothness, lag, prediction) for traces whose
@@ -107,6 +110,17 @@ public enum StrokeEvaluation {
                 if let v = a.crossMean { add("prediction.cross_mean" + tag, v) }
                 if let v = a.jitterMean { add("prediction.jitter" + tag, v) }
                 if let v = a.wrongDirectionRate { add("prediction.wrong_direction_rate" + tag, v) }
+            }
+            let effects = PerceivedSideEffects(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
+                                               lag: lag.lagsMs.isEmpty ? nil : lag, refreshRateHz: refresh, options: options,
+                                               millimetresPerUnit: metadata.millimetresPerUnit)
+            for metric in PerceivedSideEffects.metrics {
+                if let v = effects.value(metric.id) {
+                    add(metric.id, v)
+                } else {
+                    notes.append("\(metric.id): omitted: " + (metric.id == "perceived.spring_rate"
+                        ? "the pen never stopped while ink was shown" : "no refresh showed ink while the pen was known"))
+                }
             }
         }
         return StrokeEvaluationResult(measurements: out, referenceKind: prepared.kind, timingMetricsSkipped: skipTiming,

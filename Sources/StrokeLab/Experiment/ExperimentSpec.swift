@@ -268,6 +268,7 @@ public struct ExperimentSpec: Sendable, Decodable {
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],
         "metrics": MetricOptions.CodingKeys.allCases.map(\.rawValue),
+        "sideEffects": SideEffectOptions.CodingKeys.allCases.map(\.rawValue),
     ]
 
     /// The first unknown key of a parsed spec, as a message with the place and the known
@@ -289,6 +290,8 @@ public struct ExperimentSpec: Sendable, Decodable {
         if let problem = check(root, "", "at the top level") { return problem }
         guard case .mapping(let map) = root else { return nil }
         if let problem = check(map["metrics"], "metrics", "in metrics") { return problem }
+        if case .mapping(let metrics)? = map["metrics"],
+           let problem = check(metrics["sideEffects"], "sideEffects", "in metrics.sideEffects") { return problem }
         for part in ["datasets", "pipelines", "sweeps"] {
             guard case .sequence(let items)? = map[part] else { continue }
             for (i, item) in items.enumerated() {
