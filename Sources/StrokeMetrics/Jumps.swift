@@ -5,17 +5,25 @@ import StrokeCore
 /// prediction drawn then thrown away, a predictor that swings, a curve builder that redraws
 /// its tail.
 ///
-/// A jump is |rⱼ| ≥ threshold, except where the pen rests and the tip moves back against its
-/// last heading: that is the ink springing back (``SpringEffect``). Opportunities: the
-/// refreshes with a change. Known answers: any steady drawing, 0; a prediction of length ℓ ≥
+/// A jump is |rⱼ| ≥ max(threshold, |Aⱼ − Aⱼ₋₁|) — a leap of at least `threshold` and larger than
+/// the pen's own motion during the refresh (on a fast stroke, ink that advances unevenly by
+/// less than the pen moved reads as uneven motion, not a leap) — except within a tremble (back and forth again and again: that is
+/// jitter, ``PerceivedJitter``, whatever its size) and where the pen rests and the tip moves
+/// back against its last heading (the ink springing back, ``SpringEffect``). Opportunities:
+/// the refreshes with a change. Known answers: any steady drawing, 0; a prediction of length ℓ ≥
 /// threshold drawn at one frame and absent at the next while the pen moves, one jump when it
 /// disappears and one when it returns. O(refreshes).
 public enum Jumps {
     /// The jump rate; `threshold` in trace units.
-    public static func rate(_ changes: TipOffsetChanges, seen: SeenRefreshes, threshold: Double) -> SideEffectRate {
+    /// - Parameter trembling: per change, whether it belongs to a tremble
+    ///   (``PerceivedJitter/trembles(_:threshold:)``).
+    public static func rate(_ changes: TipOffsetChanges, trembling: [Bool], seen: SeenRefreshes,
+                            threshold: Double) -> SideEffectRate {
         var out = SideEffectRate()
-        for c in changes.changes {
-            out.count(c.change.length >= threshold && !SpringEffect.retreats(c, seen.refreshes[c.index]))
+        for (c, tremble) in zip(changes.changes, trembling) {
+            let size = c.change.length
+            out.count(size >= threshold && size >= c.penMotion.length && !tremble
+                      && !SpringEffect.retreats(c, seen.refreshes[c.index]))
         }
         return out
     }

@@ -12,8 +12,8 @@ import StrokeSmoothing
 /// | `perceived.over_anticipation_rate` (``OverAnticipation``) | the tip is ≥ `overAnticipationMm` ahead of the pen | refreshes after the pen first moved |
 /// | `perceived.wrong_orientation_rate` (``WrongOrientation``) | a drawn prediction points > `wrongOrientationDegrees` from where the pen went | drawn predictions |
 /// | `perceived.wrong_distance_rate` (``WrongDistance``) | a drawn prediction's length is ≥ `wrongDistanceMm` off the pen's travel | drawn predictions |
-/// | `perceived.jitter_rate` (``PerceivedJitter``) | the tip's offset from the pen goes back and forth by ≥ `jitterMm` | refreshes |
-/// | `perceived.jump_rate` (``Jumps``) | the tip's offset from the pen changes by ≥ `jumpMm` at once | refreshes |
+/// | `perceived.jitter_rate` (``PerceivedJitter``) | the tip's offset from the pen goes back and forth, again and again, by ≥ `jitterMm` | refreshes |
+/// | `perceived.jump_rate` (``Jumps``) | the tip's offset from the pen changes at once by ≥ `jumpMm` and more than the pen moved, outside a tremble | refreshes |
 /// | `perceived.spring_rate` (``SpringEffect``) | the tip comes back ≥ `springMm` while the pen rests | stops |
 ///
 /// What is on screen when comes from the time model (``SeenRefreshes``, ``DisplayTimeline``);
@@ -68,8 +68,9 @@ public struct PerceivedSideEffects: Hashable, Sendable {
         wrongDistance = WrongDistance.rate(drawn, threshold: o.wrongDistanceMm * perMm,
                                            minimumLength: o.orientationMinimumMm * perMm, maximumAngle: angle)
         let changes = TipOffsetChanges(seen, period: period)
-        jitter = PerceivedJitter.rate(changes, threshold: o.jitterMm * perMm, jumpThreshold: o.jumpMm * perMm)
-        jumps = Jumps.rate(changes, seen: seen, threshold: o.jumpMm * perMm)
+        let trembling = PerceivedJitter.trembles(changes, threshold: o.jitterMm * perMm)
+        jitter = SideEffectRate(occurrences: trembling.filter { $0 }.count, opportunities: trembling.count)
+        jumps = Jumps.rate(changes, trembling: trembling, seen: seen, threshold: o.jumpMm * perMm)
         spring = SpringEffect.rate(seen, period: period, threshold: o.springMm * perMm)
         predictionsDrawn = drawn.drawn
         refreshesExcluded = seen.excluded

@@ -20,7 +20,10 @@ import StrokeSmoothing
 ///   vector of that displacement; while the pen rests (speed below the rest speed) the heading
 ///   is the one it had when it last moved, `nil` before it ever moved;
 /// - lag (ms) from ``Lag`` when it measured this refresh: where along the pen's path the tip
-///   lies, T − lag being the time the pen was there (negative lag: ahead).
+///   lies, T − lag being the time the pen was there (negative lag: ahead);
+/// - the delayed pen reference(T − ℓ̄), where the pen was the stroke's typical lag ℓ̄ (the
+///   median of ``Lag``'s values, 0 without them) earlier: where a tip that keeps a steady lag
+///   is, on curves too.
 /// O(refreshes · log n); allocates one array.
 public struct SeenRefreshes: Sendable {
     /// One refresh.
@@ -43,12 +46,16 @@ public struct SeenRefreshes: Sendable {
         public var heading: Vector?
         /// The lag ``Lag`` measured at this refresh (ms), `nil` when it measured none.
         public var lagMs: Double?
+        /// Where the pen was the stroke's typical lag earlier.
+        public var delayedPen: Point
     }
 
     /// The refreshes, in time order.
     public var refreshes: [Refresh]
     /// Refreshes left out because the pen's position was unknown (recording gaps).
     public var excluded: Int
+    /// The stroke's typical lag ℓ̄ (ms): the median of ``Lag``'s values, 0 without them.
+    public var typicalLagMs: Double
 
     /// Builds the view of `replay` against `reference`.
     /// - Parameters:
@@ -59,6 +66,8 @@ public struct SeenRefreshes: Sendable {
                 refreshRateHz: Double, latencyFrames: Double, restSpeed: Double) {
         refreshes = []
         excluded = 0
+        let sortedLags = (lag?.lagsMs ?? []).sorted()
+        typicalLagMs = sortedLags.isEmpty ? 0 : Summary.percentile(sorted: sortedLags, 0.5)
         guard !reference.isEmpty, refreshRateHz > 0, refreshRateHz.isFinite,
               let firstDrawn = Lag.firstDrawnFrame(replay) else { return }
         let timeline = DisplayTimeline(frames: replay.frames, refreshRateHz: refreshRateHz, latencyFrames: latencyFrames,
@@ -88,8 +97,9 @@ public struct SeenRefreshes: Sendable {
             }
             while lagIndex < lagTimes.count && lagTimes[lagIndex] < now - 1e-9 { lagIndex += 1 }
             let lagMs = lagIndex < lagTimes.count && abs(lagTimes[lagIndex] - now) <= 1e-9 ? lags[lagIndex] : nil
+            let delayed = reference.position(at: Swift.max(now - typicalLagMs / 1000, span.start))
             refreshes.append(Refresh(time: now, frame: tick.frame, tip: tip, base: base, pen: pen, speed: speed,
-                                     moving: moving, heading: heading, lagMs: lagMs))
+                                     moving: moving, heading: heading, lagMs: lagMs, delayedPen: delayed))
         }
     }
 }

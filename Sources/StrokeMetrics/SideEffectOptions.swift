@@ -25,11 +25,11 @@ public struct SideEffectOptions: Hashable, Sendable, Codable {
     /// A drawn prediction whose length differs from the pen's actual travel over the same time
     /// by at least this much is at the wrong distance (mm; default 1).
     public var wrongDistanceMm: Double
-    /// A back-and-forth change of the tip's offset from the pen of at least this much between
-    /// refreshes is jitter (mm; default 0.2).
+    /// Changes of the tip's offset from the pen of at least this much, back and forth again and
+    /// again, are jitter (mm; default 0.2).
     public var jitterMm: Double
-    /// A change of the tip's offset from the pen of at least this much in one refresh is a jump
-    /// (mm; default 2).
+    /// A change of the tip's offset from the pen of at least this much in one refresh, outside a
+    /// tremble, is a jump (mm; default 2).
     public var jumpMm: Double
     /// A tip that moves back against the pen's last heading by at least this much while the pen
     /// rests springs back (mm; default 0.5).
@@ -91,7 +91,7 @@ public struct SideEffectOptions: Hashable, Sendable, Codable {
     }
 
     /// Problems, one line each (empty when valid): every threshold must be positive and
-    /// finite, the angle at most 180°, and a jump larger than jitter.
+    /// finite, the angle at most 180°, and a jump larger than jitter's threshold.
     public var problems: [String] {
         var out: [String] = []
         for (key, value) in recorded where !(value > 0 && value.isFinite) {

@@ -3,10 +3,12 @@ import StrokeCore
 /// How the drawn tip moves relative to the pen from one refresh to the next: the ground of
 /// ``PerceivedJitter``, ``Jumps`` and ``SpringEffect``.
 ///
-/// With the tip's offset from the pen E = D − A at each refresh (``SeenRefreshes``), the change
-/// between consecutive refreshes j − 1, j is rⱼ = Eⱼ − Eⱼ₋₁ = (Dⱼ − Dⱼ₋₁) − (Aⱼ − Aⱼ₋₁): the
-/// tip's motion beyond the pen's own. Ink that keeps a constant distance from a moving pen has
-/// r = 0 whatever that distance; a tip that trembles, jumps or springs back has not. Refreshes
+/// With the tip's offset E = D − Ã from the delayed pen Ã (where the pen was the stroke's
+/// typical lag earlier, ``SeenRefreshes``) at each refresh, the change between consecutive
+/// refreshes j − 1, j is rⱼ = Eⱼ − Eⱼ₋₁ = (Dⱼ − Dⱼ₋₁) − (Ãⱼ − Ãⱼ₋₁): the tip's motion beyond the
+/// pen's own. Ink that keeps a steady lag behind a moving pen has r = 0, on a straight line
+/// and on a curve alike (against the pen itself, a lagging tip's offset turns with the curve);
+/// a tip that trembles, jumps or springs back has not. Refreshes
 /// are consecutive when one display period apart (a refresh left out for a gap breaks the
 /// chain). O(refreshes).
 public struct TipOffsetChanges: Sendable {
@@ -18,6 +20,8 @@ public struct TipOffsetChanges: Sendable {
         public var change: Vector
         /// The tip's own motion Dⱼ − Dⱼ₋₁.
         public var tipMotion: Vector
+        /// The delayed pen's motion Ãⱼ − Ãⱼ₋₁.
+        public var penMotion: Vector
         /// The previous change rⱼ₋₁ when refresh j − 2 is consecutive too.
         public var previous: Vector?
     }
@@ -37,8 +41,9 @@ public struct TipOffsetChanges: Sendable {
                 previous = nil
                 continue
             }
-            let change = (r[j].tip - r[j].pen) - (r[j - 1].tip - r[j - 1].pen)
-            changes.append(Change(index: j, change: change, tipMotion: r[j].tip - r[j - 1].tip, previous: previous))
+            let penMotion = r[j].delayedPen - r[j - 1].delayedPen, tipMotion = r[j].tip - r[j - 1].tip
+            let change = tipMotion - penMotion
+            changes.append(Change(index: j, change: change, tipMotion: tipMotion, penMotion: penMotion, previous: previous))
             previous = change
         }
     }

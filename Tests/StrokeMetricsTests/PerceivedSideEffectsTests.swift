@@ -51,6 +51,13 @@ final class PerceivedSideEffectsTests: XCTestCase {
         assertOnly(["lateness": 1], KnownAnswerStrokes.line(speed: 300, duration: 1), "linear")
     }
 
+    func testASteadyLagOnACircleIsLateButNeitherJitterNorJumps() {
+        // 2 rev/s on a 50 pt circle (628 pt/s): the ink trails 21 pt (4 mm) round the curve;
+        // its offset from the pen turns with the curve, its offset from the delayed pen does not.
+        let circle = KnownAnswerStrokes.circle(radius: 50, revolutionsPerSecond: 2, revolutions: 1.5)
+        assertOnly(["lateness": 1], circle, "coalesced-only")
+    }
+
     func testASlowLineIsNeverLate() {
         // 60 pt/s × 33.3 ms = 2 pt ≈ 0.38 mm: under the nib.
         assertOnly([:], KnownAnswerStrokes.line(speed: 60, duration: 1), "linear")
