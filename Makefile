@@ -17,13 +17,13 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz
+.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz golden
 
 setup:
 	@scripts/setup-system.sh
 
 setup-test:
-	@scripts/setup-system.sh --with-browser
+	@scripts/setup-system.sh --for-tests
 
 build: setup
 	$(SWIFT) build -c release --product strokelab
@@ -56,6 +56,11 @@ fuzz:
 	$(SWIFT) build -c release --product strokelab-fuzz --scratch-path .build-fuzz \
 		-Xswiftc -sanitize=fuzzer -Xswiftc -DSTROKELAB_LIBFUZZER
 	scripts/fuzz-readers.sh $(FUZZ_RUNS)
+
+# Rewrites the raster tests' golden images (Tests/StrokeRasterTests/Golden) from the current
+# code, after an intended visual change: look at them, then commit. A test run never does.
+golden: setup
+	$(SWIFT) run update-goldens
 
 # Regenerates Datasets/synthetic byte-identically (the test suite checks it).
 datasets: build

@@ -100,6 +100,14 @@ let package = Package(
             name: "StrokeTestSupport",
             dependencies: ["StrokeCore", .product(name: "RealModule", package: "swift-numerics")],
             path: "Tests/StrokeTestSupport"),
+        // The raster tests' golden images, each declared once (Tests/StrokeGoldenImages): the
+        // tests compare with the committed files; `make golden` runs update-goldens, the only
+        // writer of those files (a test run never rewrites them).
+        .target(
+            name: "StrokeGoldenImages",
+            dependencies: ["StrokeCore", "StrokeSmoothing", "StrokeRaster", "StrokeTestSupport"],
+            path: "Tests/StrokeGoldenImages"),
+        .executableTarget(name: "update-goldens", dependencies: ["StrokeGoldenImages"], path: "Tests/UpdateGoldens"),
         .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore", "StrokeTestSupport"]),
         .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
         .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
@@ -107,7 +115,7 @@ let package = Package(
         .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster", "StrokeTestSupport"]),
         .testTarget(
             name: "StrokeRasterTests",
-            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO", "StrokeTestSupport"],
+            dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO", "StrokeTestSupport", "StrokeGoldenImages"],
             exclude: ["Golden"]),
         .testTarget(
             name: "StrokeLabTests",

@@ -3,13 +3,18 @@
 # installs python/requirements.txt (pinned) with pip into .build/python-venv, runs the Dask
 # driver's and the loaders' tests (pytest, including the 2-worker LocalCluster byte-identity
 # check) and executes both notebooks headless on small result sets made here.
-# Needs python3 (3.11+) with venv; without it, says so and skips (STROKELAB_NO_PYTHON=1 skips too).
+# Needs python3 (3.11+) with venv; without it, says so and skips (STROKELAB_NO_PYTHON=1 skips
+# too) — except under CI (CI=true), where a skip is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ "${STROKELAB_NO_PYTHON:-}" == 1 ]]; then echo "python tests: skipped (STROKELAB_NO_PYTHON=1)"; exit 0; fi
+skip() {
+    if [[ "${CI:-}" == true ]]; then echo "python tests: FAILED: CI=true and they would be skipped ($1)" >&2; exit 1; fi
+    echo "python tests: skipped ($1)"; exit 0
+}
+if [[ "${STROKELAB_NO_PYTHON:-}" == 1 ]]; then skip "STROKELAB_NO_PYTHON=1"; fi
 PY=${PYTHON:-python3}
 if ! command -v "$PY" >/dev/null 2>&1 || ! "$PY" -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    echo "python tests: skipped ($PY 3.11+ with venv not found)"; exit 0
+    skip "$PY 3.11+ with venv not found"
 fi
 VENV=.build/python-venv
 [[ -x $VENV/bin/python ]] || "$PY" -m venv "$VENV"

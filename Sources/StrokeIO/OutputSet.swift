@@ -37,18 +37,23 @@ import Foundation
 /// **Names.** ``path(_:)`` accepts only relative paths inside the set (no `..`, no
 /// absolute paths, no control characters), so nothing is written outside `OUT`.
 ///
-/// **Testing.** When the environment variable `STROKELAB_TEST_OUTPUT_PAUSE_MS` is set, every
-/// step (each file handed out by ``path(_:)``, each link, the switch, each removal) writes
-/// `strokelab-test: output step N` to standard error and pauses that many milliseconds, so
-/// that the crash-consistency test can kill a run inside any step it chooses. It changes
-/// nothing else.
+/// **Steps.** Each step of a set's life that changes what a reader could see or what a killed
+/// run would leave (each file handed out by ``path(_:)``, each link, the switch, each removal)
+/// is numbered from 1 and reported to the ``StepObserver`` given to ``begin(directory:observer:)``,
+/// if any — the crash-consistency test looks at the directory after every step, which is what
+/// a run killed there leaves. Runs pass none.
 public final class OutputSet: @unchecked Sendable {
+    /// Called after each step (see the type's documentation) with its number, on the thread
+    /// that took the step.
+    public typealias StepObserver = (_ step: Int) -> Void
     /// The output directory as given.
     public let directory: String
     /// Where this run writes its files until ``commit()``.
     public let stagingDirectory: String
     private let lockDescriptor: Int32
     private var finished = false
+    private let observer: StepObserver?
+    private var step = 0
 
     /// The switch link's name.
     public static let currentLink = ".strokelab-current"
@@ -57,25 +62,18 @@ public final class OutputSet: @unchecked Sendable {
     static let setPrefix = ".strokelab-set-"
     static let stagingPrefix = ".strokelab-staging-"
 
-    /// The test pause (see the type's documentation), in microseconds; 0 normally.
-    private static let pauseMicroseconds: UInt32 = {
-        guard let text = ProcessInfo.processInfo.environment["STROKELAB_TEST_OUTPUT_PAUSE_MS"], let ms = UInt32(text) else { return 0 }
-        return min(ms, 10_000) * 1000
-    }()
-
-    nonisolated(unsafe) private static var step = 0
-
-    private static func pause() {
-        guard pauseMicroseconds > 0 else { return }
+    /// One step taken: numbered and reported to the observer.
+    private func stepTaken() {
+        guard let observer else { return }
         step += 1
-        FileHandle.standardError.write(Data("strokelab-test: output step \(step)\n".utf8))
-        usleep(pauseMicroseconds)
+        observer(step)
     }
 
-    private init(directory: String, staging: String, lock: Int32) {
+    private init(directory: String, staging: String, lock: Int32, observer: StepObserver?) {
         self.directory = directory
         self.stagingDirectory = staging
         self.lockDescriptor = lock
+        self.observer = observer
     }
 
     deinit {
@@ -83,10 +81,11 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// Creates `directory` if needed, takes its lock, removes what killed runs left there and
-    /// makes a fresh staging folder.
+    /// makes a fresh staging folder. `observer` hears of every later step (see the type's
+    /// documentation); runs pass none.
     /// - Throws: when the directory cannot be created or written, is a file, or another
     ///   process holds its lock.
-    public static func begin(directory: String) throws(AtomicFile.IOError) -> OutputSet {
+    public static func begin(directory: String, observer: StepObserver? = nil) throws(AtomicFile.IOError) -> OutputSet {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -117,7 +116,7 @@ public final class OutputSet: @unchecked Sendable {
             close(fd)
             throw AtomicFile.IOError(path: directory, problem: "cannot write in the output directory: \(why)")
         }
-        return OutputSet(directory: directory, staging: staging, lock: fd)
+        return OutputSet(directory: directory, staging: staging, lock: fd, observer: observer)
     }
 
     /// The staging path of `relative` (e.g. `figures/trade-off.png`), for writing.
@@ -125,7 +124,7 @@ public final class OutputSet: @unchecked Sendable {
     ///   callers build it from ``SafeFileName`` names.
     public func path(_ relative: String) -> String {
         precondition(Self.isSafeRelativePath(relative), "unsafe output path \(relative)")
-        Self.pause()
+        stepTaken()
         return stagingDirectory + "/" + relative
     }
 
@@ -157,14 +156,14 @@ public final class OutputSet: @unchecked Sendable {
             //    (a plain file or folder of the same name) is replaced.
             for name in names {
                 try link(name)
-                Self.pause()
+                stepTaken()
             }
             // 2. The switch: one atomic rename of the current link.
             let setName = Self.setPrefix + String(stagingDirectory.split(separator: "/").last!.dropFirst(Self.stagingPrefix.count))
             guard rename(stagingDirectory, dir + "/" + setName) == 0 else {
                 throw AtomicFile.IOError(path: dir, problem: "cannot finish the output set: \(Self.reason())")
             }
-            Self.pause()
+            stepTaken()
             let temporaryLink = dir + "/" + Self.currentLink + ".tmp-\(getpid())"
             unlink(temporaryLink)
             guard symlink(setName, temporaryLink) == 0, rename(temporaryLink, dir + "/" + Self.currentLink) == 0 else {
@@ -174,7 +173,7 @@ public final class OutputSet: @unchecked Sendable {
                 throw AtomicFile.IOError(path: dir, problem: "cannot switch to the new output set: \(why)")
             }
             try syncDirectory(dir)
-            Self.pause()
+            stepTaken()
         } catch {
             abandon()
             throw error
@@ -184,11 +183,11 @@ public final class OutputSet: @unchecked Sendable {
         for name in oldNames where !names.contains(name) {
             let path = dir + "/" + name
             if (try? fm.destinationOfSymbolicLink(atPath: path)) == Self.currentLink + "/" + name { unlink(path) }
-            Self.pause()
+            stepTaken()
         }
         if let oldTarget, oldTarget.hasPrefix(Self.setPrefix), !oldTarget.contains("/") {
             try? fm.removeItem(atPath: dir + "/" + oldTarget)
-            Self.pause()
+            stepTaken()
         }
         close(lockDescriptor)
     }

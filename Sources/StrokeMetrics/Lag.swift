@@ -57,7 +57,7 @@ public struct Lag: Hashable, Sendable {
         self = result
     }
 
-    private init(lagsMs: [Double], offPath: [Double], times: [Double], framesExcluded: Int) {
+    init(lagsMs: [Double], offPath: [Double], times: [Double], framesExcluded: Int) {
         self.lagsMs = lagsMs
         self.offPath = offPath
         self.times = times
@@ -120,14 +120,17 @@ public struct Lag: Hashable, Sendable {
         return nil
     }
 
-    /// Mean, p95, max of the lag (ms).
-    public var summary: Summary { Summary(lagsMs)! }
+    /// Mean, p95, max of the lag (ms); nil when no refresh was measured (``measure(replay:reference:gaps:refreshRateHz:predicts:options:)``
+    /// returns empty arrays then).
+    public var summary: Summary? { Summary(lagsMs) }
 
-    /// Mean off-path distance (units).
-    public var offPathMean: Double { Summary(offPath)!.mean }
+    /// Mean off-path distance (units); nil when no refresh was measured.
+    public var offPathMean: Double? { Summary(offPath)?.mean }
 
-    /// Fraction of refreshes whose tip is ahead of the pen (lag < −0.001 ms).
-    public var overshootRate: Double {
-        Double(lagsMs.reduce(0) { $0 + ($1 < -0.001 ? 1 : 0) }) / Double(lagsMs.count)
+    /// Fraction of refreshes whose tip is ahead of the pen (lag < −0.001 ms); nil when no
+    /// refresh was measured.
+    public var overshootRate: Double? {
+        guard !lagsMs.isEmpty else { return nil }
+        return Double(lagsMs.reduce(0) { $0 + ($1 < -0.001 ? 1 : 0) }) / Double(lagsMs.count)
     }
 }

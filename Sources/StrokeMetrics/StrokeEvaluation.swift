@@ -82,13 +82,12 @@ public enum StrokeEvaluation {
             }
             let lag = Lag.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps, refreshRateHz: refresh,
                                   predicts: predicts, options: options)
-            if !lag.lagsMs.isEmpty {
-                let s = lag.summary
+            if let s = lag.summary, let offPath = lag.offPathMean, let overshoot = lag.overshootRate {
                 add("lag.mean_ms", s.mean)
                 add("lag.p95_ms", s.p95)
                 add("lag.max_ms", s.max)
-                addLength("lag.offpath_mean", lag.offPathMean)
-                add("lag.overshoot_rate", lag.overshootRate)
+                addLength("lag.offpath_mean", offPath)
+                add("lag.overshoot_rate", overshoot)
                 add("lag.frames_excluded", Double(lag.framesExcluded))
             } else if lag.framesExcluded > 0 {
                 add("lag.frames_excluded", Double(lag.framesExcluded))

@@ -1,4 +1,5 @@
 import RealModule
+import StrokeTestSupport
 import XCTest
 
 @testable import StrokeCore
@@ -70,16 +71,18 @@ final class FlatteningTests: XCTestCase {
                 return Point(x: u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
                              y: u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y)
             }
-            var worst = 0.0
+            var worst = WorstDifference()
             for i in 0...2000 {
                 let q = bezier(Double(i) / 2000)
                 var best = Double.infinity
                 for j in 1..<line.count {
-                    best = min(best, segmentDistance(q, line.points[j - 1], line.points[j]))
+                    let d = segmentDistance(q, line.points[j - 1], line.points[j])
+                    best = d.isNaN ? .nan : min(best, d)
+                    if best.isNaN { break }
                 }
-                worst = max(worst, best)
+                worst.add(distance: best)
             }
-            XCTAssertLessThanOrEqual(worst, tolerance, "tolerance \(tolerance)")
+            XCTAssertLessThanOrEqual(worst.value, tolerance, "tolerance \(tolerance)")
             XCTAssertEqual(line.points.last, p3)
         }
     }
@@ -115,9 +118,72 @@ final class FlatteningTests: XCTestCase {
     }
 
     private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let ab = b - a, ap = p - a
-        let t = max(0, min(1, ap.dot(ab) / max(ab.squaredLength, 1e-300)))
-        return (ap - ab * t).length
+        CurveGeometry.segmentDistance(p, a, b)
+    }
+
+    /// The Bernstein point of integer control points at t = i/n, exactly: Σ C(d,k)(n−i)^(d−k) iᵏ Pₖ / nᵈ.
+    private func exactBezier(_ controls: [ExactPoint], _ i: Int, _ n: Int) -> ExactPoint {
+        let d = controls.count - 1
+        let binomial = d == 2 ? [1, 2, 1] : [1, 3, 3, 1]
+        var x = ExactRational.zero, y = ExactRational.zero
+        var power = 1
+        for _ in 0..<d { power *= n }
+        for (k, c) in controls.enumerated() {
+            var w = binomial[k]
+            for _ in 0..<(d - k) { w *= n - i }
+            for _ in 0..<k { w *= i }
+            x = x + c.x * ExactRational(w, power)
+            y = y + c.y * ExactRational(w, power)
+        }
+        return ExactPoint(x, y)
+    }
+
+    /// Flattening against exact arithmetic. A quadratic whose second difference P₀ − 2P₁ + P₂
+    /// is (3, 4) (M = 5) and a cubic whose second differences are (3, 4) and (6, 8) (M = 10):
+    /// Wang's count is the least n with n² ≥ d(d−1)/8 · M / tol, decided in integers (9 and 8
+    /// at tol = 1/64 and 1/8), every vertex is the curve's point at i/n exactly (Bernstein
+    /// form in fractions), the last is the end point itself; and for the quadratic, whose
+    /// chord deviation has the closed form M/(4n²) at each piece's middle, that deviation is
+    /// within the tolerance.
+    func testFlatteningCutsAtWangsCountAndEveryVertexIsTheExactCurvePoint() {
+        let cases: [(controls: [ExactPoint], tolerance: ExactRational, count: Int)] = [
+            ([ExactPoint(0, 0), ExactPoint(10, 20), ExactPoint(23, 44)], ExactRational(1, 64), 9),
+            ([ExactPoint(0, 0), ExactPoint(10, 0), ExactPoint(23, 4), ExactPoint(42, 16)], ExactRational(1, 8), 8),
+        ]
+        for (controls, tolerance, count) in cases {
+            let d = controls.count - 1
+            let m = d == 2 ? 5 : 10
+            // n² ≥ d(d−1)·M / (8·tol), and (n−1)² is not.
+            let bound = ExactRational(d * (d - 1) * m, 8) / tolerance
+            XCTAssertTrue(ExactRational(count * count) >= bound && ExactRational((count - 1) * (count - 1)) < bound)
+            var path = Path()
+            path.move(to: controls[0].point)
+            if d == 2 {
+                path.addQuadCurve(to: controls[2].point, control: controls[1].point)
+            } else {
+                path.addCurve(to: controls[3].point, control1: controls[1].point, control2: controls[2].point)
+            }
+            let line = path.flattened(tolerance: tolerance.double)
+            XCTAssertEqual(line.count, count + 1, "degree \(d): Wang's count")
+            let expected = (0...count).map { exactBezier(controls, $0, count).point }
+            assertClose(line.points, expected, tolerance: 1e-12, "degree \(d)")
+            XCTAssertEqual(line.points.last, controls[d].point, "the end point exactly")
+            if d == 2 {
+                // B(t) minus its chord on a piece of parameter length h is −u(h−u)·(P₀−2P₁+P₂),
+                // largest at the middle: M·h²/4.
+                let deviation = ExactRational(m) / ExactRational(4 * count * count)
+                XCTAssertTrue(deviation <= tolerance)
+                for i in 0..<count {
+                    let mid = exactBezier(controls, 2 * i + 1, 2 * count)
+                    let ea = exactBezier(controls, i, count), eb = exactBezier(controls, i + 1, count)
+                    let half = ExactRational(1, 2), scale = ExactRational(1, 4 * count * count)
+                    XCTAssertEqual((ea.x + eb.x) * half - mid.x, ExactRational(3) * scale, "the chord's middle is Δ²P/(4n²) off the curve")
+                    XCTAssertEqual((ea.y + eb.y) * half - mid.y, ExactRational(4) * scale)
+                    let a = line.points[i], b = line.points[i + 1]
+                    XCTAssertLessThanOrEqual(segmentDistance(mid.point, a, b), deviation.double + 1e-12)
+                }
+            }
+        }
     }
 }
 

@@ -54,11 +54,52 @@ final class TestSupportTests: XCTestCase {
         XCTAssertEqual(ApproximateEquality.mismatch(erasing, ink, tolerance: 1), "blend erase, expected normal")
     }
 
-    func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaN() {
+    func testMaxAbsDifferenceIsInfiniteForDifferentCountsOrNaNOnEitherSide() {
         XCTAssertEqual(maxAbsDifference([1, 2, 3], [1, 2.5, 2]), 1)
         XCTAssertEqual(maxAbsDifference([], []), 0)
         XCTAssertEqual(maxAbsDifference([1], [1, 2]), .infinity)
         XCTAssertEqual(maxAbsDifference([.nan], [1]), .infinity)
+        XCTAssertEqual(maxAbsDifference([1], [.nan]), .infinity)
+        XCTAssertEqual(maxAbsDifference([0, .nan, 0], [0, 0, 0]), .infinity, "a NaN after the first element too")
+        XCTAssertEqual(maxAbsDifference([.infinity, 1], [.infinity, 1]), 0, "equal infinities are equal")
+        XCTAssertEqual(maxAbsDifference([.infinity], [-.infinity]), .infinity)
+    }
+
+    /// The bug the helper exists for: `max(worst, abs(a − b))` forgets a NaN term.
+    func testAWorstDifferenceWithNaNOnEitherSideFailsEveryTolerance() {
+        XCTAssertEqual(max(0.0, abs(Double.nan - 1)), 0, "Swift's max keeps its first argument against NaN")
+        for (actual, expected) in [(Double.nan, 1.0), (1.0, .nan), (.nan, .nan), (1.0, .infinity), (-.infinity, .infinity)] {
+            var worst = WorstDifference()
+            worst.add(0.5, 0.5)
+            worst.add(actual, expected)
+            worst.add(2, 2.25)
+            XCTAssertEqual(worst.value, .infinity, "\(actual) against \(expected)")
+            XCTAssertEqual(worst.count, 3)
+            XCTAssertFalse(worst.value <= 1e300)
+        }
+        var points = WorstDifference()
+        points.add(Point(x: 1, y: 2), Point(x: 1.5, y: 2))
+        XCTAssertEqual(points.value, 0.5)
+        points.add(Point(x: 1, y: .nan), Point(x: 1, y: 2))
+        XCTAssertEqual(points.value, .infinity, "NaN in one coordinate")
+        XCTAssertEqual(points.count, 2)
+        var distances = WorstDifference()
+        distances.add(distance: 0.25)
+        distances.add(distance: -0.75)
+        XCTAssertEqual(distances.value, 0.75)
+        distances.add(distance: .nan)
+        distances.add(distance: 0.1)
+        XCTAssertEqual(distances.value, .infinity, "NaN is remembered whatever follows")
+        var arrays = WorstDifference()
+        arrays.add([1, 2], [1, 2, 3])
+        XCTAssertEqual(arrays.value, .infinity, "different counts")
+        var total = WorstDifference()
+        total.add(distance: 0.5)
+        total.add(distances)
+        XCTAssertEqual(total.value, .infinity)
+        XCTAssertEqual(total.count, 5)
+        XCTAssertEqual(WorstDifference().value, 0)
+        XCTAssertEqual(WorstDifference().count, 0)
     }
 
     func testTheKnownAnswerCircleLiesOnItsCircleWithItsReferenceAtEverySampleTime() throws {
@@ -98,11 +139,22 @@ final class TestSupportTests: XCTestCase {
         XCTAssertEqual(KnownAnswerStrokes.oneSamplePerEvent([points[0]]).events.map(\.phase), [.began, .ended])
     }
 
-    func testPathsPointIntoTheRepositoryAndMissingSharedDataSkips() throws {
+    /// Missing shared data skips on a developer's machine and fails under CI (`CI=true`):
+    /// there an oracle test cannot be skipped without anyone noticing.
+    func testPathsPointIntoTheRepositoryAndMissingSharedDataSkipsExceptUnderCI() throws {
         XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot + "/Package.swift"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: RepositoryFixtures.url("paper.js/pathfitter-runs.json").path))
+        let saved = ProcessInfo.processInfo.environment["CI"]
+        defer { if let saved { setenv("CI", saved, 1) } else { unsetenv("CI") } }
+        unsetenv("CI")
         XCTAssertThrowsError(try SharedData.dataset("no-such-dataset")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
         XCTAssertThrowsError(try PeerOracles.url("no-such-oracle.json")) { XCTAssertTrue($0 is XCTSkip, "\($0)") }
+        setenv("CI", "true", 1)
+        XCTAssertThrowsError(try SharedData.dataset("no-such-dataset")) {
+            XCTAssertTrue($0 is MissingRequirement, "\($0)")
+            XCTAssertTrue("\($0)".contains("no-such-dataset") && "\($0)".contains("CI=true"), "\($0)")
+        }
+        XCTAssertThrowsError(try PeerOracles.url("no-such-oracle.json")) { XCTAssertTrue($0 is MissingRequirement, "\($0)") }
         let directory = try makeTemporaryDirectory("support")
         XCTAssertEqual(TestPaths.files(directory), [], "fresh and empty")
     }

@@ -11,8 +11,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     private let trace = TestPaths.packageRoot + "/Datasets/synthetic/stylus-240hz-60fps.json"
 
     func testBenchPrintsTheTableAndWritesTheThreeFiles() throws {
-        let dir = TestPaths.temporaryDirectory("bench-cli")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-cli")
         let result = try runStrokeLab(["bench", "--trace", trace, "--pipeline", "linear", "--pipeline", "coalesced-only",
                                        "--runs", "3", "--warmup", "1", "--min-run-seconds", "0.002", "--out", dir + "/out"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -31,8 +30,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     }
 
     func testBenchWithMetricsTimesEveryMetric() throws {
-        let dir = TestPaths.temporaryDirectory("bench-cli-metrics")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-cli-metrics")
         let result = try runStrokeLab(["bench", "--trace", trace, "--pipeline", "midpoint-bezier", "--runs", "1", "--warmup", "1",
                                        "--min-run-seconds", "0.001", "--metrics", "--metric-runs", "1", "--out", dir + "/out"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -44,8 +42,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     }
 
     func testBenchRejectsAnUnknownPipelineInOneLineAndWritesNothing() throws {
-        let dir = TestPaths.temporaryDirectory("bench-cli-unknown")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-cli-unknown")
         let result = try runStrokeLab(["bench", "--trace", trace, "--pipeline", "linear|interp:spline", "--out", dir + "/out"])
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("unknown interp 'spline'"), result.stderr)
@@ -54,8 +51,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     }
 
     func testBenchRejectsAMalformedTraceInOneLineAndWritesNothing() throws {
-        let dir = TestPaths.temporaryDirectory("bench-cli-bad")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-cli-bad")
         try "{\"format\": \"strokelab.trace\", \"version\": 1, \"strokes\": [".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         let result = try runStrokeLab(["bench", "--trace", dir + "/bad.json", "--out", dir + "/out"])
         XCTAssertNotEqual(result.status, 0)
@@ -67,8 +63,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     /// A real `strokelab run` output checked against itself passes; the same output with a
     /// planted regression (one pipeline's fidelity 30 % worse) fails and names it.
     func testCheckPassesOnEqualResultsAndFailsOnAPlantedRegression() throws {
-        let dir = TestPaths.temporaryDirectory("check-cli")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("check-cli")
         let run = try runStrokeLab(["run", "--trace", trace, "--pipeline", "linear", "--pipeline", "midpoint-bezier",
                                     "--out", dir + "/base", "--quiet"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -97,8 +92,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     }
 
     func testCheckFailsOnADroppedPipelineUnlessMissingIsAllowed() throws {
-        let dir = TestPaths.temporaryDirectory("check-cli-missing")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("check-cli-missing")
         let row = { (p: String) in SummaryRow(dataset: "d", pipeline: p, metric: "fidelity.mean", unit: "units", n: 2, mean: 1,
                                               median: 1, p95: 1, min: 1, max: 1, ciLow: 1, ciHigh: 1) }
         try AtomicFile.write(text: SummaryTable(rows: [row("linear"), row("bezier4")]).csvText, to: dir + "/base.csv")
@@ -111,8 +105,7 @@ final class BenchAndCheckCommandTests: XCTestCase {
     }
 
     func testCheckExitsWithTwoOnUnreadableInputOrABadTolerance() throws {
-        let dir = TestPaths.temporaryDirectory("check-cli-bad")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("check-cli-bad")
         try "dataset,pipeline\nd,p\n".write(toFile: dir + "/wrong.csv", atomically: true, encoding: .utf8)
         let header = try runStrokeLab(["check", "--baseline", dir + "/wrong.csv", "--results", dir + "/wrong.csv"])
         XCTAssertEqual(header.status, 2)

@@ -22,8 +22,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testThroughputRowsAreOnePerTimedRunAndMetricWithTraceAndStrokeAll() throws {
-        let dir = TestPaths.temporaryDirectory("bench-rows")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-rows")
         let trace = try writeSmallTrace(in: dir)
         let report = try Benchmark.run(datasets: Benchmark.datasets(forPaths: [trace]), pipelines: ["linear", "coalesced-only"],
                                        settings: quick, outputDirectory: dir + "/out")
@@ -49,8 +48,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testSamplesCountWhatTheInputViewFeeds() throws {
-        let dir = TestPaths.temporaryDirectory("bench-samples")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-samples")
         let path = try writeSmallTrace(in: dir)
         let trace = try NativeTraceReader.read(path: path)
         let mainSamples = trace.strokes.reduce(0) { $0 + $1.events.count }
@@ -65,8 +63,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testFilesAreWrittenAndReadBack() throws {
-        let dir = TestPaths.temporaryDirectory("bench-files")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-files")
         let trace = try writeSmallTrace(in: dir)
         var settings = quick
         settings.metricRuns = 2
@@ -90,8 +87,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testMetricTimingCoversEveryStrokeTimesPipelineAndCountsFedSamples() throws {
-        let dir = TestPaths.temporaryDirectory("bench-metrics")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-metrics")
         let path = try writeSmallTrace(in: dir)
         let (traces, _) = try DatasetLoader.load(Benchmark.datasets(forPaths: [path]), relativeTo: ".")
         let pipelines = try PipelineSet.resolve([.init(label: "linear"), .init(label: "coalesced-only")])
@@ -120,8 +116,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testTheTableHasAHeaderAndALinePerPipeline() throws {
-        let dir = TestPaths.temporaryDirectory("bench-table")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-table")
         let trace = try writeSmallTrace(in: dir)
         let report = try Benchmark.run(datasets: Benchmark.datasets(forPaths: [trace]), pipelines: ["linear", "bezier4"],
                                        settings: quick, outputDirectory: dir + "/out")
@@ -135,8 +130,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testAnUnknownPipelineThrowsAndWritesNothing() throws {
-        let dir = TestPaths.temporaryDirectory("bench-unknown")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-unknown")
         let trace = try writeSmallTrace(in: dir)
         XCTAssertThrowsError(try Benchmark.run(datasets: Benchmark.datasets(forPaths: [trace]), pipelines: ["linear|interp:spline"],
                                                settings: quick, outputDirectory: dir + "/out")) { error in
@@ -146,8 +140,7 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testAMalformedTraceThrowsNamingTheFileAndWritesNothing() throws {
-        let dir = TestPaths.temporaryDirectory("bench-malformed")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bench-malformed")
         let good = try writeSmallTrace(in: dir)
         try "{\"format\": \"strokelab.trace\", \"version\": 1, \"strokes\": [{\"id\": \"s\", \"samples\": [[0, 1, NaN]]}]}"
             .write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)

@@ -11,8 +11,7 @@ final class CommandLineTests: XCTestCase {
     /// A trace the project has never seen (a custom synthetic configuration, written by a
     /// different generator path than the bundled set) runs through every seed preset.
     func testRunMeasuresAnUnseenTraceWithEverySeedPreset() throws {
-        let dir = TestPaths.temporaryDirectory("run")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("run")
         let spec = SyntheticTraceSpec(name: "unseen", shapes: [.figureEight, .tap, .cursive], kind: .finger,
                                       sampleRateHz: 97, refreshRateHz: 75, timestampJitterMs: 1, positionNoise: 0.4,
                                       stallProbability: 0.2, force: .none, tilt: .none, seed: 99)
@@ -40,8 +39,7 @@ final class CommandLineTests: XCTestCase {
     /// flat samples, a cancelled stroke, a tap, repeated timestamps, huge coordinates, no
     /// references — runs through every seed preset.
     func testRunMeasuresAHandWrittenTraceUsingEveryFormatOption() throws {
-        let dir = TestPaths.temporaryDirectory("handwritten")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("handwritten")
         let trace = """
             {"format": "strokelab.trace", "version": 1,
              "metadata": {"source": "hand", "units": "px", "refreshRateHz": 120},
@@ -80,8 +78,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testAMalformedTraceFailsNamingTheFileAndWritesNothing() throws {
-        let dir = TestPaths.temporaryDirectory("bad")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("bad")
         try "{\"format\": \"strokelab.trace\", \"version\": 1, \"strokes\": [".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         let result = try runStrokeLab(["run", "--trace", dir + "/bad.json", "--out", dir + "/out"])
         XCTAssertNotEqual(result.status, 0)
@@ -101,8 +98,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testSynthWritesTheStandardSetByteIdentically() throws {
-        let dir = TestPaths.temporaryDirectory("synth")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("synth")
         let result = try runStrokeLab(["synth", "--out", dir])
         XCTAssertEqual(result.status, 0, result.stderr)
         for spec in SyntheticDataset.standard {
@@ -139,8 +135,7 @@ final class MetricCoverageTests: XCTestCase {
     }()
 
     func testRunWithAKalmanVariantWritesEveryDesignMetric() throws {
-        let dir = TestPaths.temporaryDirectory("coverage")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("coverage")
         var arguments = ["run", "--trace", TestPaths.packageRoot + "/Datasets/synthetic", "--out", dir, "--quiet", "--throughput"]
         for p in ["linear", "bezier4", "midpoint-bezier", "coalesced-only", "midpoint-bezier|predict:kalman(horizon=16)"] {
             arguments += ["--pipeline", p]

@@ -126,8 +126,7 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testRunRecordsEveryMetricOptionTheHoldOutAndThePairedTable() async throws {
-        let dir = TestPaths.temporaryDirectory("paired")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("paired")
         // A recorded-looking trace: flat samples, no reference, 240 Hz.
         let samples = (0..<240).map { i -> [Double] in
             let t = 1 + Double(i) / 240

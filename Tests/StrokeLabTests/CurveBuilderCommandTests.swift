@@ -46,8 +46,7 @@ final class CurveBuilderCommandTests: XCTestCase {
         """
 
     func testAnUnseenTraceRunsReplaysAndRendersThroughEveryNewStageAndPreset() throws {
-        let dir = TestPaths.temporaryDirectory("curves")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("curves")
         try Self.trace.write(toFile: dir + "/unseen.json", atomically: true, encoding: .utf8)
 
         var run = ["run", "--trace", dir + "/unseen.json", "--out", dir + "/run"]
@@ -90,8 +89,7 @@ final class CurveBuilderCommandTests: XCTestCase {
     /// `strokes[i].outline` is perfect-freehand's `getStroke` of the stroke's samples, as
     /// `[[x, y], …]` in the peer's order: left side, end cap, right side back, start cap.
     func testTheReplayFileCarriesTheOutlineInThePeersOrder() throws {
-        let dir = TestPaths.temporaryDirectory("outline")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("outline")
         try Self.trace.write(toFile: dir + "/unseen.json", atomically: true, encoding: .utf8)
         let r = try runStrokeLab(["replay", "--trace", dir + "/unseen.json", "--stroke", "finger", "--pipeline", "perfect-freehand",
                                   "--out", dir + "/r.json"])
@@ -106,8 +104,7 @@ final class CurveBuilderCommandTests: XCTestCase {
     }
 
     func testMalformedStageParametersAreOneLineErrorsNamingTheLabel() throws {
-        let dir = TestPaths.temporaryDirectory("badlabel")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("badlabel")
         try Self.trace.write(toFile: dir + "/unseen.json", atomically: true, encoding: .utf8)
         for label in ["fit-curve(window=1)", "perfect-freehand(endTaper=long)", "interp:signature-pad(throttle=-4)"] {
             let r = try runStrokeLab(["replay", "--trace", dir + "/unseen.json", "--pipeline", label, "--out", dir + "/r.json"])

@@ -53,8 +53,7 @@ final class ExperimentTests: XCTestCase {
     }
 
     func testSpecReadsYAMLAndJSON() throws {
-        let dir = TestPaths.temporaryDirectory("spec")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("spec")
         let yaml = """
             name: demo
             seed: 7

@@ -13,8 +13,7 @@ final class HugeCoordinateRunTests: XCTestCase {
     static let trace = "{\"format\":\"strokelab.trace\",\"version\":1,\"channels\":[\"t\",\"x\",\"y\"],\"strokes\":[{\"id\":\"s\",\"samples\":[[0,0,0],[0.01,1e12,0],[0.02,2e12,5]]}]}"
 
     func testTheHugeCoordinateTraceRunsWithBoundedMemory() throws {
-        let dir = TestPaths.temporaryDirectory("huge")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("huge")
         try Self.trace.write(toFile: dir + "/huge.json", atomically: true, encoding: .utf8)
         let arguments = ["run", "--trace", dir + "/huge.json", "--pipeline", "linear", "--out", dir + "/out", "--quiet"]
         let binary = TestPaths.strokelab
@@ -40,8 +39,7 @@ final class HugeCoordinateRunTests: XCTestCase {
     /// fade frames) and `replay` with the same trace, through styled pipelines: each ends in
     /// correct output or one located line, never a trap or an unbounded canvas.
     func testTheHugeCoordinateTraceRendersAndReplaysThroughTheInkCore() throws {
-        let dir = TestPaths.temporaryDirectory("huge-ink")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("huge-ink")
         let trace = dir + "/huge.json"
         try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
         let styled = ["coalesced|style:brush", "forcesketch", "coalesced|filter:upsample|interp:linear|style:scribble",
@@ -81,8 +79,7 @@ final class HugeCoordinateRunTests: XCTestCase {
     /// A spec's `resampleStep: 1e-300` (and a flattening tolerance of 1e-300) asked for
     /// 10³⁰⁰ points; the geometry budgets bound the work and the run completes.
     func testAnAbsurdlySmallStepOrToleranceIsBounded() throws {
-        let dir = TestPaths.temporaryDirectory("tiny-step")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("tiny-step")
         let spec = SyntheticTraceSpec(name: "tiny", shapes: [.twoSample], seed: 1)
         try NativeTraceWriter.write(SyntheticTraceGenerator.generate(spec), to: dir + "/t.json")
         try """

@@ -15,7 +15,7 @@ final class ImportCommandTests: XCTestCase {
     func binary() throws -> String {
         let path = TestPaths.strokelab
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("the strokelab binary is not built at \(path) (run swift build first); CLI tests skipped")
+            throw MissingRequirement.error("the strokelab binary is not built at \(path) (run swift build first); CLI tests skipped")
         }
         return path
     }

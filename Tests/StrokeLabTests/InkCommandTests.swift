@@ -48,8 +48,7 @@ final class InkCommandTests: XCTestCase {
     }
 
     func testWholeDrawingsAndReplayFilesOfAnUnseenTraceWithoutForceOrTilt() throws {
-        let dir = TestPaths.temporaryDirectory("ink-cli")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("ink-cli")
         let trace = try plainTrace(in: dir)
         for (label, file) in [("coalesced|style:scribble", "scribble.png"), ("forcesketch", "fs.svg"),
                               ("midpoint-bezier(tail=complete)|style:brush(preset=scribble)", "brush.pdf")] {
@@ -76,8 +75,7 @@ final class InkCommandTests: XCTestCase {
     }
 
     func testBadRenderAndReplayArgumentsAreOneLineErrors() throws {
-        let dir = TestPaths.temporaryDirectory("ink-cli-bad")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("ink-cli-bad")
         let trace = try plainTrace(in: dir)
         for args in [["render", "--trace", trace, "--all-strokes", "--pipeline", "coalesced|style:brush(b1=wat)", "--out", dir + "/x.png"],
                      ["render", "--trace", trace, "--render", "sideways", "--out", dir + "/x.png"],

@@ -42,15 +42,86 @@ final class OutputSetTests: XCTestCase {
         ["run", "--trace", trace, "--out", out, "--quiet"] + pipelines.flatMap { ["--pipeline", $0] }
     }
 
-    /// The acceptance test: 20 runs killed with SIGKILL at random points between two
-    /// different sets. A test hook (`STROKELAB_TEST_OUTPUT_PAUSE_MS`) announces each step of
-    /// the output phase and pauses after it; each trial picks a random step (or the
-    /// computation before the first, or none) and a random moment within its pause. After
-    /// each kill the visible files are all of the set before or all of the new one. The next
-    /// complete run removes every temporary the killed ones left.
-    func testARunKilledAtRandomPointsLeavesThePreviousSetOrTheNewOne() throws {
-        let dir = TestPaths.temporaryDirectory("killed")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+    /// The experiment of `pipelines` on `trace`, prepared.
+    func prepared(_ trace: String, _ pipelines: [String], in dir: String) throws -> Experiment.Prepared {
+        let spec = ExperimentSpec(datasets: [.init(paths: [trace])], pipelines: pipelines.map { .init(label: $0) })
+        return try Experiment.prepare(spec, specPath: nil, baseDirectory: dir)
+    }
+
+    /// Runs `experiment` into `out` as `strokelab run` does (begin, write, commit), telling
+    /// `observer` of each step of the output set.
+    func run(_ experiment: Experiment.Prepared, into out: String, observer: OutputSet.StepObserver? = nil) async throws {
+        let output = try Experiment.beginOutput(out, observer: observer)
+        _ = try await Experiment.run(experiment, into: output)
+        try output.commit()
+    }
+
+    /// The directory's entries that are not the visible set's: only the switch link, the
+    /// lock and one set may remain after a complete run.
+    func assertNoLeftovers(_ out: String, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        let hidden = TestPaths.files(out).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(hidden.filter { $0.hasPrefix(".strokelab-set-") }.count, 1, "\(message) \(hidden)", file: file, line: line)
+        XCTAssertEqual(Set(hidden.filter { !$0.hasPrefix(".strokelab-set-") }), [".strokelab-current", ".strokelab-lock"],
+                       "\(message) \(hidden)", file: file, line: line)
+    }
+
+    /// The acceptance test, at every step. A run is observed after each step of its output
+    /// set (``OutputSet/StepObserver``): the directory then is exactly what a run killed there
+    /// leaves, so each step is checked, not a random sample. From one set to another and back,
+    /// after every step (and before the first: a kill during the computation) the visible
+    /// files are all of the set before or all of the new one, switching once; and a complete
+    /// run on a copy of the directory as that step left it removes every leftover (and the
+    /// temporary files an earlier version leaked beside the tables).
+    func testARunKilledAfterAnyStepLeavesThePreviousSetOrTheNewOne() async throws {
+        let dir = try makeTemporaryDirectory("killed")
+        let trace = try makeTrace(in: dir)
+        let out = dir + "/out"
+        let experiments = [try prepared(trace, ["linear"], in: dir), try prepared(trace, ["bezier4", "midpoint-bezier"], in: dir)]
+        var sets: [Visible] = []
+        for e in experiments {
+            try await run(e, into: out)
+            sets.append(visible(out))
+        }
+        XCTAssertNotEqual(sets[0], sets[1])
+        for (previous, next) in [(1, 0), (0, 1)] {
+            let snapshots = dir + "/snapshots-\(next)"
+            try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
+            var seen: [Visible] = [visible(out)]
+            try await run(experiments[next], into: out) { step in
+                seen.append(self.visible(out))
+                // What a kill after this step leaves, kept for the cleanup check below.
+                let copy = try? runProcess("/bin/cp", ["-a", out, snapshots + "/\(step)"])
+                XCTAssertEqual(copy?.status, 0, "snapshot of step \(step)")
+            }
+            XCTAssertGreaterThanOrEqual(seen.count - 1, 7, "the output phase has its steps")
+            // Every step shows one whole set: the previous one up to the switch, then the new one.
+            guard let switched = seen.firstIndex(of: sets[next]) else { return XCTFail("never switched to the new set") }
+            XCTAssertTrue(seen[..<switched].allSatisfy { $0 == sets[previous] }, "before the switch: \(seen)")
+            XCTAssertTrue(seen[switched...].allSatisfy { $0 == sets[next] }, "after the switch: \(seen)")
+            XCTAssertGreaterThan(switched, 1, "the new set becomes visible only at the switch, not with its first file")
+            // The next run on the directory as any step left it removes what was left when it
+            // takes the directory (begin), before it writes anything: the set that was visible
+            // stays visible, and nothing else remains.
+            for step in 1..<seen.count {
+                let left = snapshots + "/\(step)"
+                _ = FileManager.default.createFile(atPath: left + "/.results.csv.tmp-999999-42", contents: Data(count: 1000))
+                let next = try OutputSet.begin(directory: left)
+                next.abandon()
+                XCTAssertEqual(visible(left), seen[step], "after a kill at step \(step)")
+                assertNoLeftovers(left, "after a kill at step \(step)")
+            }
+            // And a complete run there writes its own set.
+            try await run(experiments[previous], into: snapshots + "/1")
+            XCTAssertEqual(visible(snapshots + "/1"), sets[previous])
+            assertNoLeftovers(snapshots + "/1")
+        }
+        XCTAssertEqual(Set(TestPaths.files(out).filter { !$0.hasPrefix(".") }), ["results.csv", "summary.csv", "summary_paired.csv", "run.json"])
+    }
+
+    /// A real process killed with SIGKILL (no hook, no pause) at a random moment of its run
+    /// leaves one whole set, and its lock dies with it: the next run proceeds and cleans up.
+    func testAProcessKilledMidRunLeavesAWholeSetAndNoLock() throws {
+        let dir = try makeTemporaryDirectory("sigkill")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
         let configs = [["linear"], ["bezier4", "midpoint-bezier"]]
@@ -59,98 +130,43 @@ final class OutputSetTests: XCTestCase {
             XCTAssertEqual(try runStrokeLab(arguments(trace, out, c)).status, 0)
             sets.append(visible(out))
         }
-        XCTAssertNotEqual(sets[0], sets[1])
-        let pauseMs = 20
-        // How many steps a run's output phase has.
-        let probe = try runStrokeLab(arguments(trace, out, configs[0]), environment: ["STROKELAB_TEST_OUTPUT_PAUSE_MS": "\(pauseMs)"])
-        let steps = probe.stderr.split(separator: "\n").filter { $0.hasPrefix("strokelab-test: output step") }.count
-        XCTAssertGreaterThanOrEqual(steps, 7, probe.stderr)
-        var current = 0
         var rng = SystemRandomNumberGenerator()
-        var outcomes = [0, 0, 0]  // left the previous set, left the new one, finished before the kill
-        var killedAt: [Int] = []
-        for trial in 0..<20 {
-            let next = 1 - current
-            // Step 0: during the computation; 1…steps: within that step's pause.
-            let target = trial < 2 ? trial * steps : Int.random(in: 0...steps, using: &rng)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TestPaths.strokelab)
-            process.arguments = arguments(trace, out, configs[next])
-            process.environment = ProcessInfo.processInfo.environment.merging(["STROKELAB_TEST_OUTPUT_PAUSE_MS": "\(pauseMs)"]) { $1 }
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            if target == 0 {
-                usleep(UInt32.random(in: 0...150_000, using: &rng))
-            } else {
-                var seen = ""
-                while !seen.contains("output step \(target)\n") {
-                    let chunk = pipe.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    seen += String(decoding: chunk, as: UTF8.self)
-                }
-                usleep(UInt32.random(in: 0...UInt32(pauseMs * 1000), using: &rng))
-            }
+        for trial in 0..<3 {
+            let process = try startStrokeLab(arguments(trace, out, configs[trial % 2]))
+            usleep(UInt32.random(in: 0...200_000, using: &rng))
             // Only a child that still runs is killed (never a reaped pid, never 0).
             if process.isRunning, process.processIdentifier > 0 { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            killedAt.append(target)
-            let now = visible(out)
-            let finished = process.terminationReason == .exit
-            if now == sets[current] {
-                outcomes[finished ? 2 : 0] += 1
-            } else if now == sets[next] {
-                outcomes[finished ? 2 : 1] += 1
-                current = next
-            } else {
-                XCTFail("trial \(trial): killed at output step \(target), --out holds a mix of two sets: \(now)")
-                return
-            }
+            XCTAssertTrue(sets.contains(visible(out)), "trial \(trial): --out holds a mix of two sets")
         }
-        print("output set: 20 kills at steps \(killedAt) of 0…\(steps): \(outcomes[0]) left the previous set, \(outcomes[1]) the new one, \(outcomes[2]) finished first")
-        XCTAssertGreaterThan(outcomes[0], 0)
-        XCTAssertGreaterThan(outcomes[1], 0)
-        // A complete run removes what the killed ones left, and the temporary files an
-        // earlier version leaked beside the tables (`.results.csv.tmp-<pid>-<n>`).
-        _ = FileManager.default.createFile(atPath: out + "/.results.csv.tmp-999999-42", contents: Data(count: 1000))
-        XCTAssertEqual(try runStrokeLab(arguments(trace, out, configs[1])).status, 0)
+        XCTAssertEqual(try runStrokeLab(arguments(trace, out, configs[1])).status, 0, "the killed run's lock died with it")
         XCTAssertEqual(visible(out), sets[1])
-        let entries = try FileManager.default.contentsOfDirectory(atPath: out)
-        let hidden = entries.filter { $0.hasPrefix(".") }.sorted()
-        XCTAssertEqual(hidden.filter { $0.hasPrefix(".strokelab-set-") }.count, 1, "\(hidden)")
-        XCTAssertEqual(Set(hidden.filter { !$0.hasPrefix(".strokelab-set-") }), [".strokelab-current", ".strokelab-lock"], "\(hidden)")
-        XCTAssertEqual(Set(entries.filter { !$0.hasPrefix(".") }), ["results.csv", "summary.csv", "summary_paired.csv", "run.json"])
+        assertNoLeftovers(out)
     }
 
     /// A second run on the same --out while the first writes is refused at once, naming the
-    /// first; the first finishes normally.
-    func testASecondRunOnTheSameOutputIsRefused() throws {
-        let dir = TestPaths.temporaryDirectory("lock")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+    /// first (here this test's process, holding the set open); the first finishes normally.
+    func testASecondRunOnTheSameOutputIsRefused() async throws {
+        let dir = try makeTemporaryDirectory("lock")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
-        let first = try startStrokeLab(arguments(trace, out, ["linear"]), environment: ["STROKELAB_TEST_OUTPUT_PAUSE_MS": "400"])
-        // Wait until the first run holds the lock (its staging folder exists).
-        for _ in 0..<200 where !((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains(where: { $0.hasPrefix(".strokelab-staging-") }) {
-            usleep(20_000)
-        }
+        let output = try Experiment.beginOutput(out)
         let second = try runStrokeLab(arguments(trace, out, ["bezier4"]))
         XCTAssertEqual(second.status, 1)
         XCTAssertTrue(second.stderr.hasPrefix("error: "), second.stderr)
-        XCTAssertTrue(second.stderr.contains("another strokelab run (pid \(first.processIdentifier)) is writing this output directory"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("another strokelab run (pid \(getpid())) is writing this output directory"), second.stderr)
         XCTAssertEqual(second.stderr.split(separator: "\n").count, 1, second.stderr)
-        first.waitUntilExit()
-        XCTAssertEqual(first.terminationStatus, 0)
+        _ = try await Experiment.run(try prepared(trace, ["linear"], in: dir), into: output)
+        try output.commit()
         XCTAssertTrue(String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: out + "/results.csv")), as: UTF8.self)
             .contains(",linear,"))
+        XCTAssertEqual(try runStrokeLab(arguments(trace, out, ["bezier4"])).status, 0, "the lock is released by commit")
     }
 
     /// A full disk (simulated by a file-size limit) fails with one line and leaves the
     /// previous set and no temporary file.
     func testAFullDiskLeavesThePreviousSet() throws {
-        let dir = TestPaths.temporaryDirectory("full")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("full")
         let trace = try makeTrace(in: dir)
         let out = dir + "/out"
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, ["linear"])).status, 0)
@@ -169,8 +185,7 @@ final class OutputSetTests: XCTestCase {
 
     /// An output path that is a file is refused; names built from input cannot leave the set.
     func testOutputPathsStayInsideTheSet() throws {
-        let dir = TestPaths.temporaryDirectory("paths")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("paths")
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
         XCTAssertThrowsError(try OutputSet.begin(directory: dir + "/file")) { error in
             XCTAssertTrue("\(error)".contains("is a file"), "\(error)")

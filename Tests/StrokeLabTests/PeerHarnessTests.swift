@@ -15,15 +15,14 @@ final class PeerHarnessTests: XCTestCase {
 
     private func requirePythonAndInput() throws {
         guard (try? runTool("/usr/bin/env", ["python3", "--version"]))?.status == 0 else {
-            throw XCTSkip("python3 not found: the peer harness scripts need it")
+            throw MissingRequirement.error("python3 not found: the peer harness scripts need it")
         }
         _ = try PeerOracles.url("input_circle240.json")
     }
 
     func testCircleTraceIsANativeTraceWithEveryInputSampleExactlyAndRunAcceptsIt() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-trace")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-trace")
         let trace = dir + "/circle240.json"
         let convert = try runTool(scripts + "/circle-trace", ["--out", trace])
         XCTAssertEqual(convert.status, 0, convert.stderr)
@@ -55,8 +54,7 @@ final class PeerHarnessTests: XCTestCase {
     /// frame) on the frames StrokeLab itself groups flat samples into.
     func testHarnessFrameGroupingIsStrokeLabs() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-frames")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-frames")
         let trace = dir + "/circle240.json"
         XCTAssertEqual(try runTool(scripts + "/circle-trace", ["--out", trace]).status, 0)
         let script = """
@@ -86,8 +84,7 @@ final class PeerHarnessTests: XCTestCase {
 
     func testCircleTraceRejectsAMalformedInputInOneLineAndWritesNothing() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-bad")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-bad")
         let cases = [
             ("truncated.json", #"{"t": [0, 0.1], "x": [1, 2"#, "not JSON"),
             ("short.json", #"{"t": [0, 0.1], "x": [1, 2], "y": [1], "pressure": [0.5, 0.5]}"#, "'y' has 1 values"),
@@ -113,8 +110,7 @@ final class PeerHarnessTests: XCTestCase {
     /// the stages, so the ratio column is exercised without timing anything.
     func testMissingPeersShowRecordedFiguresAndUnknownStagesAreNotAvailable() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-missing")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-missing")
         try FileManager.default.createDirectory(atPath: dir + "/empty-peers", withIntermediateDirectories: true)
         let fake = dir + "/strokelab"
         try """
@@ -172,8 +168,7 @@ final class PeerHarnessTests: XCTestCase {
     /// apt-get command and stops before building or timing anything.
     func testMissingBuildToolsPrintTheAptGetCommand() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-tools")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-tools")
         // Only the files the harness looks for (empty): the stand-in of a perfect-freehand checkout.
         let entry = dir + "/src/perfect-freehand/packages/perfect-freehand/src"
         try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
@@ -194,8 +189,7 @@ final class PeerHarnessTests: XCTestCase {
 
     func testHarnessRejectsBadUsageAndAMissingSharedInput() throws {
         try requirePythonAndInput()
-        let dir = TestPaths.temporaryDirectory("peers-usage")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peers-usage")
         let badLabel = try runTool(scripts + "/run", ["--label", "nope=filter:x", "--work", dir + "/w"])
         XCTAssertEqual(badLabel.status, 2)
         XCTAssertTrue(badLabel.stderr.contains("--label 'nope=filter:x': expected ROW=LABEL"), badLabel.stderr)

@@ -52,8 +52,7 @@ final class PeerStagesCommandTests: XCTestCase {
     }
 
     func testRunAndReplayEveryPeerStageOnAnUnseenTrace() throws {
-        let dir = TestPaths.temporaryDirectory("peer-stages")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peer-stages")
         let trace = dir + "/unseen.json"
         try Self.unseenTrace().write(toFile: trace, atomically: true, encoding: .utf8)
         let loaded = try XCTUnwrap(TraceImport.load(path: trace).first)
@@ -97,8 +96,7 @@ final class PeerStagesCommandTests: XCTestCase {
     }
 
     func testMalformedParametersAreOneLineErrorsNamingTheLabel() throws {
-        let dir = TestPaths.temporaryDirectory("peer-errors")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("peer-errors")
         let trace = dir + "/unseen.json"
         try Self.unseenTrace().write(toFile: trace, atomically: true, encoding: .utf8)
         let cases = [

@@ -8,8 +8,7 @@ import XCTest
 final class RealDataRunTests: XCTestCase {
     func testSeedPresetsRunOverEveryPublicDataset() throws {
         let shared = try SharedData.datasets("this run needs them (they are there in CI)")
-        let dir = TestPaths.temporaryDirectory("real")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("real")
         let spec = """
             datasets:
               - {name: wacom-speed, paths: ["\(shared)/wacom-speed/*/*.csv"], format: wacom-csv}

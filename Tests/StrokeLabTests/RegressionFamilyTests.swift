@@ -21,8 +21,7 @@ final class RegressionFamilyTests: XCTestCase {
     }
 
     func testAPlantedRegressionOfEachFamilyFailsNamingTheMetric() throws {
-        let dir = TestPaths.temporaryDirectory("families")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("families")
         let trace = TestPaths.packageRoot + "/Datasets/synthetic/stylus-240hz-60fps.json"
         let run = try runStrokeLab(["run", "--trace", trace, "--pipeline", "midpoint-bezier(tail=complete)|predict:linear(horizon=16.7)",
                                     "--out", dir + "/base", "--quiet"])
@@ -102,8 +101,7 @@ final class CommandLineBehaviourTests: XCTestCase {
 
     /// Failures of every command share the prefix (import used `error:`, others `Error:`).
     func testEveryCommandReportsFailuresTheSameWay() throws {
-        let dir = TestPaths.temporaryDirectory("prefix")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("prefix")
         for arguments in [["import", "auto", dir + "/absent.svc", "--out", dir + "/o"], ["run", "--trace", dir + "/absent.json", "--out", dir + "/o"],
                           ["render", "--trace", dir + "/absent.json", "--out", dir + "/o.png"], ["check", "--baseline", dir, "--results", dir],
                           ["plot", "--figure", "fidelity", "--results", dir, "--out", dir + "/f.png"], ["report", "--spec", dir + "/none.yaml", "--out", dir + "/o"]] {
@@ -117,8 +115,7 @@ final class CommandLineBehaviourTests: XCTestCase {
     /// `--trace a.json --trace b.json` from one folder failed with "two datasets are named
     /// 'synth'"; they are one dataset, `--dataset` names it, and a quoted glob works.
     func testSeveralTracesFromOneFolderAreOneDataset() throws {
-        let dir = TestPaths.temporaryDirectory("traces")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("traces")
         for (name, shape) in [("a", SyntheticShape.line), ("b", .circleFast)] {
             let spec = SyntheticTraceSpec(name: name, shapes: [shape], seed: 1)
             try NativeTraceWriter.write(SyntheticTraceGenerator.generate(spec), to: dir + "/synth/\(name).json")
@@ -137,8 +134,7 @@ final class CommandLineBehaviourTests: XCTestCase {
 
     /// Skipped datasets are named on the console, with the reason, by `run` and `report`.
     func testSkippedDatasetsAreNamedOnTheConsole() throws {
-        let dir = TestPaths.temporaryDirectory("skipped")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("skipped")
         try """
             datasets:
               - {name: synthetic, paths: ["\(TestPaths.packageRoot)/Datasets/synthetic/stylus-240hz-60fps.json"]}
@@ -153,8 +149,7 @@ final class CommandLineBehaviourTests: XCTestCase {
     /// gnuplot missing was found only after the whole experiment; it is found first, and
     /// nothing is written.
     func testAMissingGnuplotIsFoundBeforeTheExperimentRuns() throws {
-        let dir = TestPaths.temporaryDirectory("nognuplot")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("nognuplot")
         let result = try runStrokeLab(["report", "--spec", "Experiments/quick.yaml", "--out", dir + "/out"],
                                       environment: ["STROKELAB_GNUPLOT": dir + "/no-such-gnuplot"])
         XCTAssertNotEqual(result.status, 0)

@@ -7,8 +7,7 @@ import XCTest
 /// small spec with a sweep and a tune search.
 final class ReportRecommendationTests: XCTestCase {
     func testReportShowsAParetoFigurePerInputKindASensitivityFigurePerSweptPipelineAndARecommendationToPaste() throws {
-        let dir = TestPaths.temporaryDirectory("report-recommend")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("report-recommend")
         let root = TestPaths.packageRoot
         let spec = """
             name: recommend

@@ -30,8 +30,7 @@ final class ShardMergeTests: XCTestCase {
     }
 
     func testThreeShardsMergeByteIdenticalToTheWholeRun() throws {
-        let dir = TestPaths.temporaryDirectory("shards")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("shards")
         let traces = try spec(in: dir)
         let whole = try runStrokeLab(["run"] + traces + ["--out", dir + "/whole", "--quiet"])
         XCTAssertEqual(whole.status, 0, whole.stderr)
@@ -53,8 +52,7 @@ final class ShardMergeTests: XCTestCase {
     }
 
     func testAMissingOrBrokenShardIsNamedWithItsCommandAndNothingIsWritten() throws {
-        let dir = TestPaths.temporaryDirectory("shards-missing")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("shards-missing")
         let traces = try spec(in: dir)
         for k in 1...2 {
             let r = try runStrokeLab(["run"] + traces + ["--pipeline", "linear", "--shard", "\(k)/3", "--out", dir + "/s\(k)", "--quiet"])

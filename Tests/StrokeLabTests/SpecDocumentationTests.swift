@@ -1,5 +1,6 @@
 import Foundation
 import StrokeIO
+import StrokeMetrics
 import StrokeTestSupport
 import XCTest
 
@@ -63,6 +64,107 @@ final class SpecDocumentationTests: XCTestCase {
         }
     }
 
+    /// docs/spec.md's key tables, per section (`Top level`, `datasets`, `metrics`, …): key →
+    /// the first `code` text of its default column.
+    static func documentedDefaults() throws -> [String: [String: String]] {
+        let page = try String(contentsOfFile: TestPaths.packageRoot + "/docs/spec.md", encoding: .utf8)
+        var out: [String: [String: String]] = [:]
+        var section = ""
+        for line in page.split(separator: "\n") {
+            if line.hasPrefix("### ") { section = line.dropFirst(4).replacingOccurrences(of: "`", with: ""); continue }
+            guard line.hasPrefix("| `") else { continue }
+            // Cells split on unescaped bars.
+            let cells = line.replacingOccurrences(of: "\\|", with: "\u{1}").split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count >= 5 else { continue }
+            let key = cells[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let defaultCell = cells[3]
+            guard let open = defaultCell.firstIndex(of: "`"),
+                  let close = defaultCell[defaultCell.index(after: open)...].firstIndex(of: "`") else { continue }
+            out[section, default: [:]][key] = String(defaultCell[defaultCell.index(after: open)..<close])
+        }
+        return out
+    }
+
+    /// Issue 27 item 3: the defaults docs/spec.md states are the code's, value by value
+    /// (changing `kinkThresholdDegrees`' default to 12 left the page saying 10 and every test
+    /// passing).
+    func testEveryDefaultTheSpecPageStatesIsTheCodesDefault() throws {
+        let documented = try Self.documentedDefaults()
+        let top = try XCTUnwrap(documented["Top level"]), datasets = try XCTUnwrap(documented["datasets"])
+        XCTAssertEqual(top["seed"], "\(ExperimentSpec.Defaults.seed)")
+        XCTAssertEqual(top["bootstrap"], "\(ExperimentSpec.Defaults.bootstrap)")
+        XCTAssertEqual(top["bootstrapBy"], ExperimentSpec.Defaults.bootstrapBy)
+        XCTAssertEqual(top["throughput"], "\(ExperimentSpec.Defaults.throughput)")
+        XCTAssertEqual(datasets["optional"], "\(ExperimentSpec.Defaults.optional)")
+        let metrics = try XCTUnwrap(documented["metrics"])
+        let options = MetricOptions().recorded
+        XCTAssertEqual(Set(metrics.keys), Set(options.map(\.key)), "one row per metric option")
+        for (key, value, isList) in options {
+            let text = try XCTUnwrap(metrics[key], key)
+            let numbers = text.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
+                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            XCTAssertEqual(numbers, value.map { Optional($0) }, "docs/spec.md says metrics.\(key) defaults to \(text); the code says \(value)")
+            XCTAssertEqual(text.hasPrefix("["), isList, key)
+        }
+    }
+
+    /// A number as the guides write it: `0.5`, `10°`, `2¹⁸`.
+    static func documentedNumber(_ text: String) -> Double? {
+        let superscripts: [Character: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9"]
+        if let i = text.firstIndex(where: { superscripts[$0] != nil }) {
+            guard let base = Double(text[..<i]), let power = Double(String(text[i...].compactMap { superscripts[$0] })) else { return nil }
+            return pow(base, power)
+        }
+        return Double(text)
+    }
+
+    /// Every default the guides, DESIGN and the README state beside a metric option's name
+    /// (`` `kinkThresholdDegrees`, 10° ``, `` `referenceGapMs` (50 ms) ``, `` `inkResolution` pixels per
+    /// unit (default 4 ``) is the code's.
+    func testEveryDefaultTheGuidesStateBesideAnOptionIsTheCodesDefault() throws {
+        let root = TestPaths.packageRoot
+        let guides = try FileManager.default.contentsOfDirectory(atPath: root + "/docs/guides").filter { $0.hasSuffix(".md") }
+        let files = ["README.md", "docs/DESIGN.md", "docs/cluster.md"] + guides.map { "docs/guides/" + $0 }
+        let defaults = Dictionary(uniqueKeysWithValues: MetricOptions().recorded.map { ($0.key, $0.value) })
+        var checked = 0
+        let number = #"([0-9]+(?:\.[0-9]+)?[⁰¹²³⁴⁵⁶⁷⁸⁹]*)"#
+        for file in files {
+            guard let text = try? String(contentsOfFile: root + "/" + file, encoding: .utf8) else { continue }
+            let flat = text.replacingOccurrences(of: "\n", with: " ")
+            for (key, value) in defaults where value.count == 1 {
+                // The name, then at once its value (", 0.5 units", " (2)", ", k = 4", " 300"), or
+                // "(default N" later in the same clause.
+                let pattern = "`(?:metrics\\.)?\(key)`(?:[,)]? ?\\(?(?:default |k = )?\(number)|[^`.;:]{0,40}\\(default \(number))"
+                let regex = try NSRegularExpression(pattern: pattern)
+                for match in regex.matches(in: flat, range: NSRange(flat.startIndex..., in: flat)) {
+                    let group = match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range(at: 2)
+                    let stated = String(flat[Range(group, in: flat)!])
+                    XCTAssertEqual(Self.documentedNumber(stated), value[0], "\(file) says \(key) is \(stated); the code's default is \(value[0])")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 12, "the guides state most metric defaults beside their names")
+    }
+
+    /// docs/guides/tuning.md's example states the tune defaults in comments: the objectives,
+    /// the preference, `samples` and `steps`.
+    func testTheTuningGuidesDefaultsAreTheCodes() throws {
+        let text = try String(contentsOfFile: TestPaths.packageRoot + "/docs/guides/tuning.md", encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let objectives = try XCTUnwrap(lines.first { $0.contains("objectives: [") && $0.contains("# the default") })
+        let listed = objectives.components(separatedBy: "[")[1].components(separatedBy: "]")[0]
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(listed, TuneSettings.Objective.defaults.map(\.metric))
+        let preference = try XCTUnwrap(lines.first { $0.contains("preference: {") && $0.contains("# the default") })
+        XCTAssertTrue(preference.contains("limits: {\(TuneSettings.Preference.standard.limits.map { "\($0.key): \(JSONNumber.text($0.value))" }.sorted().joined(separator: ", "))}"), preference)
+        XCTAssertTrue(preference.contains("then: \(TuneSettings.Preference.standard.then)}"), preference)
+        let samples = try XCTUnwrap(lines.first { $0.contains("samples: ") && $0.contains("(default ") })
+        XCTAssertTrue(samples.contains("(default \(TuneSettings.Search.defaultSamples))"), samples)
+        let steps = try XCTUnwrap(lines.first { $0.contains("steps: ") && $0.contains("(default ") })
+        XCTAssertTrue(steps.contains("(default \(TuneSettings.Search.defaultSteps))"), steps)
+    }
+
     /// Every example spec is valid (paths, formats, pipelines, sweeps); the small ones are
     /// run end to end, and the sweep's parameters come out as columns.
     func testTheExampleSpecsRun() throws {
@@ -72,8 +174,7 @@ final class SpecDocumentationTests: XCTestCase {
             let spec = try ExperimentSpec.load(path: Self.experiments + "/" + name)
             XCTAssertNoThrow(try Experiment.prepare(spec, specPath: name, baseDirectory: Self.experiments), name)
         }
-        let dir = TestPaths.temporaryDirectory("examples")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("examples")
         for name in ["quick.yaml", "prediction-sweep.yaml"] {
             let result = try runStrokeLab(["run", "--spec", "Experiments/" + name, "--out", dir + "/" + name, "--quiet"])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
@@ -167,8 +268,7 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertThrowsError(try ExperimentSpec.load(path: "/dev/zero")) { error in
             XCTAssertTrue("\(error)".contains("/dev/zero: cannot read the spec: is a character device, not a regular file"), "\(error)")
         }
-        let dir = TestPaths.temporaryDirectory("fifo")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("fifo")
         XCTAssertEqual(mkfifo(dir + "/spec.yaml", 0o644), 0)
         XCTAssertThrowsError(try ExperimentSpec.load(path: dir + "/spec.yaml")) { error in
             XCTAssertTrue("\(error)".contains("is a named pipe (FIFO), not a regular file"), "\(error)")

@@ -12,7 +12,7 @@ final class TuneTests: XCTestCase {
     /// sweeps `predict:linear(horizon)` with `midpoint-bezier` (no prediction) beside it,
     /// objectives lag (lower) and overshoot rate (lower).
     private func lineSweep(_ tag: String) throws -> String {
-        let dir = TestPaths.temporaryDirectory(tag)
+        let dir = try makeTemporaryDirectory(tag)
         let synth = try runStrokeLab(["synth", "--name", "line", "--shape", "line", "--noise", "0.3", "--jitter-ms", "1",
                                       "--seed", "4", "--out", dir + "/line.json"])
         XCTAssertEqual(synth.status, 0, synth.stderr)
@@ -58,7 +58,6 @@ final class TuneTests: XCTestCase {
     /// Along the front, ordered by horizon, lag falls and overshoot rises.
     func testHorizonSweepOnALineHasAFrontOrderedByHorizonWithLagFallingAndOvershootRising() throws {
         let dir = try lineSweep("tune-line")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try runStrokeLab(["tune", "--spec", dir + "/tune.yaml", "--out", dir + "/out"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let front = try points(dir + "/out/pareto.csv")
@@ -82,7 +81,6 @@ final class TuneTests: XCTestCase {
     /// `midpoint-bezier` (no prediction: more lag, no less overshoot than h=0) never is on it.
     func testADominatedSettingIsNeverOnTheFront() throws {
         let dir = try lineSweep("tune-dominated")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try runStrokeLab(["tune", "--spec", dir + "/tune.yaml", "--out", dir + "/out"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let all = try points(dir + "/out/tune_points.csv")
@@ -102,7 +100,6 @@ final class TuneTests: XCTestCase {
     /// The same spec and seed give the same bytes, and shards merged give the same bytes too.
     func testTuneIsByteIdenticalAcrossRunsAndWhenShardedAndMerged() throws {
         let dir = try lineSweep("tune-bytes")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         for out in ["a", "b"] {
             let r = try runStrokeLab(["tune", "--spec", dir + "/tune.yaml", "--out", dir + "/" + out, "--quiet"])
             XCTAssertEqual(r.status, 0, r.stderr)
@@ -124,8 +121,7 @@ final class TuneTests: XCTestCase {
 
     /// The shipped example: a front and a recommendation for the synthetic stylus and finger.
     func testExampleTuneSpecGivesAFrontAndARecommendationPerInputKind() throws {
-        let dir = TestPaths.temporaryDirectory("tune-example")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("tune-example")
         let r = try runStrokeLab(["tune", "--spec", "Experiments/tune.yaml", "--out", dir])
         XCTAssertEqual(r.status, 0, r.stderr)
         let rec = try String(contentsOfFile: dir + "/recommendations.csv", encoding: .utf8)
@@ -137,8 +133,7 @@ final class TuneTests: XCTestCase {
     }
 
     func testBadTuneSectionsAreOneLineErrorsNamingTheProblem() throws {
-        let dir = TestPaths.temporaryDirectory("tune-errors")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTemporaryDirectory("tune-errors")
         let cases: [(String, String)] = [
             ("tune: {objectives: [lag.mean_msec]}", "'lag.mean_msec' is not a metric id"),
             ("tune: {objectives: [path.length]}", "informational"),

@@ -1,14 +1,18 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
+/// ``Fidelity`` against brute force built from the test support's own geometry (the region
+/// rule for point-to-segment distance and a binary-search resampler, both checked against
+/// exact arithmetic in ``PrimitiveOracleTests``), not the library's `SegmentGrid` or resampling.
 final class FidelityBruteForceTests: XCTestCase {
     /// Distance from `p` to the nearest segment of `polyline`, checking every segment.
     private func bruteDistance(_ p: Point, _ polyline: [Point]) -> Double {
         if polyline.count == 1 { return p.distance(to: polyline[0]) }
         var best = Double.infinity
         for i in 0..<(polyline.count - 1) {
-            best = min(best, SegmentGrid.squaredDistance(p, polyline[i], polyline[i + 1]).squareRoot())
+            best = min(best, CurveGeometry.segmentDistance(p, polyline[i], polyline[i + 1]))
         }
         return best
     }
@@ -30,7 +34,7 @@ final class FidelityBruteForceTests: XCTestCase {
             let b = randomWalk(Int.random(in: 2...60, using: &rng), &rng, scale: 5)
             let step = 0.5
             let f = Fidelity(rendered: a, reference: b, step: step)!
-            let ra = a.resampled(step: step).points, rb = b.resampled(step: step).points
+            let ra = CurveGeometry.resampled(a.points, step: step), rb = CurveGeometry.resampled(b.points, step: step)
             let da = ra.map { bruteDistance($0, b.points) }, db = rb.map { bruteDistance($0, a.points) }
             let directed = da.max()!, hausdorff = max(directed, db.max()!)
             let mean = (da.reduce(0, +) / Double(da.count) + db.reduce(0, +) / Double(db.count)) / 2

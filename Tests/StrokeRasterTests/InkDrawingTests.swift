@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeGoldenImages
 import StrokeSmoothing
 import XCTest
 @testable import StrokeRaster
@@ -96,14 +97,7 @@ final class InkDrawingTests: XCTestCase {
 
     /// ForceSketch's fade reaches a blank image after a finite number of frames, reported.
     func testForceSketchFadeReachesBlankAndItsFirstFramesMatchGolden() throws {
-        let s = stroke("sketch", from: Point(x: 0, y: 0), to: Point(x: 60, y: 40))
-        var replayer = try PipelineDescription(parsing: "forcesketch").makeReplayer()
-        let replay = replayer.replay(s, options: ReplayOptions())
-        var options = FadeAnimation.Options()
-        options.longestSide = 96
-        var frames: [[UInt8]] = []
-        let summary = try FadeAnimation.run([FadeAnimation.Stroke(replay: replay, endTime: s.endTime, nextStart: nil)],
-                                            options: options) { _, bytes in frames.append(bytes) }
+        let (s, frames, summary, goldens) = try GoldenImages.forceSketchFade()
         let fade = try XCTUnwrap(summary.fadeFramesToBlank[0], "the fade reaches blank")
         XCTAssertGreaterThan(fade, 3)
         XCTAssertLessThan(fade, 60, "brightness +0.05 per refresh: at most about 20 refreshes to white")
@@ -112,20 +106,15 @@ final class InkDrawingTests: XCTestCase {
         let last = try XCTUnwrap(PixelImage(png: frames.last!))
         for y in 0..<last.height { for x in 0..<last.width { XCTAssertEqual(last.pixel(x, y).0, 255) } }
 
-        // Golden: the finished drawing and the first two fade frames, side by side.
+        // Golden: the finished drawing and the first two fade frames (make golden rewrites them).
         let picks = [s.events.count - 1, s.events.count, s.events.count + 1]
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-        for (n, i) in picks.enumerated() {
-            let path = golden.appendingPathComponent("forcesketch-fade-\(n).png").path
-            if ProcessInfo.processInfo.environment["STROKELAB_UPDATE_GOLDEN"] == "1" {
-                try Data(frames[i]).write(to: URL(fileURLWithPath: path))
-                continue
-            }
-            let expected = try XCTUnwrap(PixelImage(path: path), "missing golden image \(path)")
-            let image = try XCTUnwrap(PixelImage(png: frames[i]))
+        XCTAssertEqual(goldens.map(\.index), picks)
+        for (i, golden) in goldens {
+            let expected = try XCTUnwrap(PixelImage(path: golden.path), "missing golden image \(golden.path) (make golden writes it)")
+            let image = try XCTUnwrap(PixelImage(png: golden.png))
             XCTAssertEqual(image.width, expected.width)
             XCTAssertLessThanOrEqual(image.pixelsDiffering(from: expected, by: 8), image.width * image.height / 200,
-                                     "frame \(i) matches \(path)")
+                                     "frame \(i) matches \(golden.path)")
         }
         // The fade changes the image: the first fade frame is lighter than the drawing.
         let drawn = try XCTUnwrap(PixelImage(png: frames[picks[0]]))

@@ -9,7 +9,7 @@ import XCTest
 /// and the stored trace holds what was dispatched, and `strokelab run` and `render` accept it.
 ///
 /// Needs `chromium` and `chromedriver` on PATH (Debian: chromium, chromium-driver; `make test`
-/// installs them as root); without them the test says it is skipped.
+/// installs them as root); without them the test says it is skipped (a failure under CI).
 final class BrowserEndToEndTests: XCTestCase {
     /// A pen sample as dispatched: CSS px, pressure 0…1, whole-degree tilts.
     struct PenPoint { var x: Double, y: Double, pressure: Double, tiltX: Int, tiltY: Int }
@@ -21,15 +21,14 @@ final class BrowserEndToEndTests: XCTestCase {
             let missing = [chromium == nil ? "chromium" : nil, driver == nil ? "chromedriver" : nil].compactMap { $0 }
             let message = "SKIPPED: the recorder's browser end-to-end test needs \(missing.joined(separator: " and ")) on PATH; install them with: apt-get install chromium chromium-driver (make test does, as root)"
             FileHandle.standardError.write(Data("\(message)\n".utf8))
-            throw XCTSkip(message)
+            throw MissingRequirement.error(message)
         }
         return (chromium, driver)
     }
 
     func testPenAndTouchDrawnInChromiumAreStoredAsDispatchedAndRunAndRenderAcceptThem() throws {
         let tools = try Self.browserTools()
-        let directory = TestPaths.temporaryDirectory("browser-e2e")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try makeTemporaryDirectory("browser-e2e")
         let out = directory + "/recordings"
 
         let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--port", "0", "--out", out])
@@ -103,8 +102,7 @@ final class BrowserEndToEndTests: XCTestCase {
         guard let address = NetworkAddress.nonLoopbackIPv4() else {
             throw XCTSkip("SKIPPED: this machine has no non-loopback IPv4 address to open the page from")
         }
-        let directory = TestPaths.temporaryDirectory("browser-insecure")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try makeTemporaryDirectory("browser-insecure")
         let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
         defer { recorder.stop() }
         let url = try recorder.waitForLine(startingWith: "listening on ")

@@ -4,10 +4,10 @@ import XCTest
 
 /// Runs JavaScript under Node.js, for the tests of the page's model script outside a browser.
 enum JavaScriptRunner {
-    /// The node executable, or an XCTSkip that says why the test cannot run.
+    /// The node executable, or ``MissingRequirement/error(_:)`` saying why the test cannot run.
     static func node() throws -> String {
         guard let node = executableOnPath("node") ?? executableOnPath("nodejs") else {
-            throw XCTSkip("SKIPPED: Node.js (node) is not on PATH, so the page's model script is not run outside a browser here; the browser end-to-end test runs it in Chromium")
+            throw MissingRequirement.error("SKIPPED: Node.js (node) is not on PATH, so the page's model script is not run outside a browser here; the browser end-to-end test runs it in Chromium")
         }
         return node
     }

@@ -12,12 +12,8 @@ import XCTest
 final class RecordCommandTests: XCTestCase {
     var directory = ""
 
-    override func setUp() {
-        directory = TestPaths.temporaryDirectory("record-cli")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
+    override func setUpWithError() throws {
+        directory = try makeTemporaryDirectory("record-cli")
     }
 
     /// The port of a `listening on http://HOST:PORT/` line's rest.

@@ -43,7 +43,7 @@ final class RunningRecorder: @unchecked Sendable {
     /// Starts a server storing into a fresh directory.
     static func start(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
                       directory: String? = nil) async throws -> RunningRecorder {
-        let directory = directory ?? TestPaths.temporaryDirectory("recorder")
+        let directory = try directory ?? TemporaryDirectory.make("recorder")
         let store = try TraceStore(directory: directory)
         let events = NIOLockedValueBox<[RecorderEvent]>([])
         let server = try await RecorderServer.start(host: host, port: 0, store: store, maximumUploadBytes: maximumUploadBytes,

@@ -10,12 +10,8 @@ import XCTest
 final class TraceStoreTests: XCTestCase {
     var directory = ""
 
-    override func setUp() {
-        directory = TestPaths.temporaryDirectory("store")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
+    override func setUpWithError() throws {
+        directory = try makeTemporaryDirectory("store")
     }
 
     /// 2026-11-23 11:45:12 UTC.

@@ -229,8 +229,7 @@ final class UploadContractTests: XCTestCase {
 
     func testPathLikeNamesStayInsideTheOutputDirectory() async throws {
         // The output directory alone in a parent of its own: "../x" would land in the parent.
-        let parent = TestPaths.temporaryDirectory("parent")
-        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let parent = try makeTemporaryDirectory("parent")
         let recorder = try await startRecorder(directory: parent + "/out")
         for (name, stem) in [("../x", "x"), ("../../../../tmp/evil", "tmp-evil"), ("/etc/passwd", "etc-passwd"),
                              (".hidden", "hidden"), ("a/../../b", "a-b"), ("..", "recording"), ("", "recording"),

@@ -18,7 +18,7 @@ final class WebDriverSession {
     /// Starts chromedriver and a headless `browser` with a window of `width` × `height`.
     init(chromedriver: String, browser: String, width: Int = 900, height: Int = 700) throws {
         port = try ManagedProcess.freePort()
-        profile = TestPaths.temporaryDirectory("chromium-profile")
+        profile = try TemporaryDirectory.make("chromium-profile")
         driver = try ManagedProcess(chromedriver, ["--port=\(port)", "--allowed-ips=127.0.0.1"])
         do {
             try waitUntilReady()

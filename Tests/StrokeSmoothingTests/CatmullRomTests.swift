@@ -30,9 +30,9 @@ final class CatmullRomTests: XCTestCase {
                 let drawn = r.path.elements.filter { !$0.isMove }
                 XCTAssertEqual(drawn.count, points.count - 1, "α=\(alpha) \(ends)")
                 XCTAssertEqual(r.path.elements.first, .move(to: points[0]))
-                var worst = 0.0
-                for (e, p) in zip(drawn, points.dropFirst()) { worst = max(worst, e.endPoint.distance(to: p)) }
-                XCTAssertLessThan(worst, 1e-12, "α=\(alpha) \(ends)")
+                var worst = WorstDifference()
+                for (e, p) in zip(drawn, points.dropFirst()) { worst.add(e.endPoint, p) }
+                XCTAssertLessThan(worst.value, 1e-12, "α=\(alpha) \(ends)")
                 XCTAssertTrue(drawn.allSatisfy { if case .curve = $0 { return true } else { return false } })
             }
         }

@@ -24,13 +24,12 @@ final class CurveFitterPaperTests: XCTestCase {
             let expected = try XCTUnwrap(c["curves"] as? [Any]).map { $0 as? [Double] ?? [] }
             let fitted = CurveFitter.fit(points, tolerance: try XCTUnwrap(c["error"] as? Double)).cubics
             XCTAssertEqual(fitted.count, expected.count, name)
-            var worst = 0.0
+            var worst = WorstDifference()
             for (f, e) in zip(fitted, expected) {
-                let ours = [f.start.x, f.start.y, f.control1.x, f.control1.y, f.control2.x, f.control2.y, f.end.x, f.end.y]
-                worst = max(worst, maxAbsDifference(ours, e))
+                worst.add([f.start.x, f.start.y, f.control1.x, f.control1.y, f.control2.x, f.control2.y, f.end.x, f.end.y], e)
             }
-            XCTAssertLessThanOrEqual(worst, 1e-9, name)
-            print("Paper.js PathFitter \(name): \(fitted.count) cubics, max |ours − Paper.js| \(worst)")
+            XCTAssertLessThanOrEqual(worst.value, 1e-9, name)
+            print("Paper.js PathFitter \(name): \(fitted.count) cubics, max |ours − Paper.js| \(worst.value)")
         }
     }
 }

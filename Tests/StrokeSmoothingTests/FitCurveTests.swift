@@ -23,9 +23,9 @@ final class FitCurveTests: XCTestCase {
             let pieces = CurveGeometry.pieces(r.path)
             XCTAssertEqual(r.path.elements.first, .move(to: points[0]))
             XCTAssertEqual(r.path.currentPoint, points[points.count - 1])
-            var worst = 0.0
-            for p in points { worst = max(worst, CurveGeometry.distance(from: p, to: pieces)) }
-            XCTAssertLessThan(worst, error, "error \(error), window \(window): \(pieces.count) segments")
+            var worst = WorstDifference()
+            for p in points { worst.add(distance: CurveGeometry.distance(from: p, to: pieces)) }
+            XCTAssertLessThan(worst.value, error, "error \(error), window \(window): \(pieces.count) segments")
             // One subpath: the committed cubics join end to start.
             XCTAssertEqual(r.path.elements.filter(\.isMove).count, 1)
         }
@@ -95,9 +95,9 @@ final class FitCurveTests: XCTestCase {
         let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:fit-curve(error=0.5,window=16)")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertGreaterThanOrEqual(pieces.count, 400 / 16)
-        var worst = 0.0
-        for p in points { worst = max(worst, CurveGeometry.distance(from: p, to: pieces)) }
-        XCTAssertLessThan(worst, 0.5)
+        var worst = WorstDifference()
+        for p in points { worst.add(distance: CurveGeometry.distance(from: p, to: pieces)) }
+        XCTAssertLessThan(worst.value, 0.5)
         for (a, b) in zip(pieces, pieces.dropFirst()) { XCTAssertLessThan(try XCTUnwrap(CurveGeometry.joinTurn(a, b)), 1e-9) }
     }
 

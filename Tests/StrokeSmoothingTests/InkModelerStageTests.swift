@@ -15,15 +15,17 @@ final class InkModelerStageTests: XCTestCase {
     private static let tolerance = 2e-3
 
     private struct Errors: CustomStringConvertible {
-        var time = 0.0, position = 0.0, velocity = 0.0, pressure = 0.0
+        var time = WorstDifference(), position = WorstDifference(), velocity = WorstDifference(), pressure = WorstDifference()
         mutating func add(_ s: AttributedSample, _ f: [String: [Double]], _ i: Int) {
-            time = max(time, abs(s.time - f["time"]![i]))
-            position = max(position, abs(s.location.x - f["x"]![i]), abs(s.location.y - f["y"]![i]))
-            velocity = max(velocity, abs(s.speed * s.heading.dx - f["vx"]![i]), abs(s.speed * s.heading.dy - f["vy"]![i]))
-            pressure = max(pressure, abs(s.force - f["pressure"]![i]))
+            time.add(s.time, f["time"]![i])
+            position.add(s.location, Point(x: f["x"]![i], y: f["y"]![i]))
+            velocity.add(Point(x: s.speed * s.heading.dx, y: s.speed * s.heading.dy), Point(x: f["vx"]![i], y: f["vy"]![i]))
+            pressure.add(s.force, f["pressure"]![i])
         }
-        var worst: Double { max(time, position, velocity, pressure) }
-        var description: String { "max abs error: time \(time) s, position \(position), velocity \(velocity), pressure \(pressure)" }
+        var worst: Double { max(time.value, position.value, velocity.value, pressure.value) }
+        var description: String {
+            "max abs error over \(time.count) samples: time \(time.value) s, position \(position.value), velocity \(velocity.value), pressure \(pressure.value)"
+        }
     }
 
     /// The peer's float32 columns, read back as float32.

@@ -89,7 +89,7 @@ final class KalmanPredictorTests: XCTestCase {
         // The oracle's parameters: ink's test defaults in points, prediction interval 1/60 s.
         var predictor = try KalmanPredictor({ var q = KalmanPredictor.Parameters(); q.horizonMs = 1000.0 / 60; return q }())
         var compared = 0, countMatches = 0, predicted = 0
-        var worstPosition = 0.0, worstVelocity = 0.0
+        var worstPosition = WorstDifference(), worstVelocity = WorstDifference()
         for i in 0..<offset.count {
             // The driver fed (float)x, (float)y.
             predictor.observe(AttributedSample(time: t[i], x: Double(Float(x[i])), y: Double(Float(y[i]))))
@@ -102,13 +102,13 @@ final class KalmanPredictorTests: XCTestCase {
             guard count[i] >= k + 1 else { continue }
             countMatches += 1
             let base = offset[i] + count[i] - k - 1
-            worstPosition = max(worstPosition, hypot(px[base] - state.position.x, py[base] - state.position.y))
+            worstPosition.add(distance: hypot(px[base] - state.position.x, py[base] - state.position.y))
             var s = state
             var j = 1
             while j <= k {
                 s = s.advanced(by: 1.0 / 180)
-                worstPosition = max(worstPosition, hypot(px[base + j] - s.position.x, py[base + j] - s.position.y))
-                worstVelocity = max(worstVelocity, hypot(pvx[base + j] - s.velocity.dx, pvy[base + j] - s.velocity.dy))
+                worstPosition.add(distance: hypot(px[base + j] - s.position.x, py[base + j] - s.position.y))
+                worstVelocity.add(distance: hypot(pvx[base + j] - s.velocity.dx, pvy[base + j] - s.velocity.dy))
                 j += 1
             }
             compared += 1
@@ -116,7 +116,8 @@ final class KalmanPredictorTests: XCTestCase {
         print("ink-stroke-modeler Kalman oracle: \(compared) of \(predicted) predictions compared; worst position error \(worstPosition) pt, worst velocity error \(worstVelocity) pt/s")
         XCTAssertEqual(predicted, offset.count - 3, "stable from the 4th input on, as ink")
         XCTAssertGreaterThanOrEqual(Double(countMatches) / Double(predicted), 0.99, "sample counts (confidence) agree")
-        XCTAssertLessThan(worstPosition, 1e-3)
-        XCTAssertLessThan(worstVelocity, 0.5)
+        XCTAssertLessThan(worstPosition.value, 1e-3)
+        XCTAssertLessThan(worstVelocity.value, 0.5)
+        XCTAssertGreaterThan(worstVelocity.count, 0)
     }
 }

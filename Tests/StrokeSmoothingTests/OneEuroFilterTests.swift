@@ -20,14 +20,12 @@ final class OneEuroFilterTests: XCTestCase {
         let oracle = try PeerOracles.load("one_euro_filter/\(name)")
         let ox = try XCTUnwrap(oracle["x"] as? [Double]), oy = try XCTUnwrap(oracle["y"] as? [Double])
         let out = try filtered(circle.samples, .init(minCutoff: 1, beta: beta, dCutoff: 1, rateHz: 240))
-        XCTAssertEqual(out.count, ox.count)
-        var worst = 0.0
-        for i in out.indices {
-            worst = max(worst, abs(out[i].location.x - ox[i]), abs(out[i].location.y - oy[i]))
-            XCTAssertEqual(out[i].time, circle.t[i])
-        }
-        print("one-euro oracle \(name): max abs error \(worst) over \(out.count) samples")
-        XCTAssertLessThanOrEqual(worst, 1e-9)
+        XCTAssertEqual(out.map(\.time), circle.t)
+        var worst = WorstDifference()
+        worst.add(out.map(\.location.x), ox)
+        worst.add(out.map(\.location.y), oy)
+        print("one-euro oracle \(name): max abs error \(worst.value) over \(out.count) samples")
+        XCTAssertLessThanOrEqual(worst.value, 1e-9)
     }
 
     func testNoisyCircleWithBetaZeroMatchesTheReference() throws { try circleOracle("circle240_beta0.json", beta: 0) }
@@ -42,7 +40,7 @@ final class OneEuroFilterTests: XCTestCase {
         let expected = try XCTUnwrap(oracle["filtered"] as? [Double])
         let samples = t.indices.map { AttributedSample(time: t[$0], x: noisy[$0], y: 0) }
         let out = try filtered(samples, .init(minCutoff: 1, beta: 0.1, dCutoff: 1, rateHz: 120))
-        let worst = zip(out, expected).map { abs($0.location.x - $1) }.max() ?? .infinity
+        let worst = maxAbsDifference(out.map(\.location.x), expected)
         print("one-euro oracle groundtruth_rerun: max abs error \(worst) over \(out.count) samples")
         XCTAssertEqual(out.count, 1200)
         XCTAssertLessThanOrEqual(worst, 1e-9)

@@ -49,11 +49,12 @@ final class PerfectFreehandOracleTests: XCTestCase {
             ("vector_x", { $0.vector.dx }), ("vector_y", { $0.vector.dy }), ("distance", { $0.distance }),
             ("running_length", { $0.runningLength }),
         ]
-        var worst = 0.0
+        var worst = WorstDifference()
         for (name, value) in fields {
-            let d = maxAbsDifference(points.map(value), try PeerOracles.numbers(sp, name))
-            XCTAssertLessThanOrEqual(d, Self.tolerance, "\(run.file) stroke_points.\(name)")
-            worst = max(worst, d)
+            var d = WorstDifference()
+            d.add(points.map(value), try PeerOracles.numbers(sp, name))
+            XCTAssertLessThanOrEqual(d.value, Self.tolerance, "\(run.file) stroke_points.\(name)")
+            worst.add(d)
         }
         // Outline, one-shot.
         let ol = oracle["outline"] as? [String: Any]
@@ -74,7 +75,7 @@ final class PerfectFreehandOracleTests: XCTestCase {
         let dIncremental = max(maxAbsDifference(polygon.map(\.x), ox), maxAbsDifference(polygon.map(\.y), oy))
         XCTAssertLessThanOrEqual(dIncremental, Self.tolerance, "\(run.file) outline (incremental)")
         print("perfect-freehand \(run.file): \(points.count) stroke points, \(outline.count) outline points; "
-              + "max |ours − peer| stroke points \(worst), outline one-shot \(dOneShot), incremental \(dIncremental)")
+              + "max |ours − peer| stroke points \(worst.value), outline one-shot \(dOneShot), incremental \(dIncremental)")
     }
 
     func testDefaultOptionsMatchThePeer() throws { try check(Self.runs[0]) }

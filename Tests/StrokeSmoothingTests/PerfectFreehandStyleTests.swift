@@ -6,6 +6,13 @@ import XCTest
 /// the samples the curve builder received (one-shot port), at the end and at any frame, with
 /// pressure from force and the `auto` simulation rule; and its parameters.
 final class PerfectFreehandStyleTests: XCTestCase {
+    /// The style keeps no copy of the peer's defaults: with simulated pressure and `last`
+    /// as the peer's, its default options are ``PerfectFreehandOptions``'.
+    func testTheStylesDefaultsAreThePeersOptions() {
+        let peer = PerfectFreehandOptions()
+        XCTAssertEqual(PerfectFreehandStyle.Parameters().options(simulate: peer.simulatePressure, last: peer.last), peer)
+    }
+
     /// Coalesced events of 4 samples at 240 Hz, with force when `force`.
     private static func stroke(force: Bool) -> Stroke {
         var events: [TouchEvent] = []

@@ -11,12 +11,13 @@ final class QuadMidpointTests: XCTestCase {
         let r = try TestStrokes.replay(KnownAnswerStrokes.oneSamplePerEvent(points), "interp:quad-midpoint")
         let pieces = CurveGeometry.pieces(r.path)
         XCTAssertEqual(pieces.count, points.count)   // a line, n − 2 quadratics, a line
-        var worst = 0.0
+        var worst = WorstDifference()
         for (a, b) in zip(pieces, pieces.dropFirst()) {
             XCTAssertEqual(a.element.endPoint, b.start)
-            worst = max(worst, try XCTUnwrap(CurveGeometry.joinTurn(a, b)))
+            worst.add(distance: try XCTUnwrap(CurveGeometry.joinTurn(a, b)))
         }
-        XCTAssertLessThan(worst, 1e-9)
+        XCTAssertEqual(worst.count, points.count - 1)
+        XCTAssertLessThan(worst.value, 1e-9)
     }
 
     func testQuadraticsRunFromMidpointToMidpointWithTheSamplesAsControls() throws {

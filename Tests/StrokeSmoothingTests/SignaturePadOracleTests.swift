@@ -37,13 +37,14 @@ final class SignaturePadOracleTests: XCTestCase {
             ("end_x", { $0.end.x }), ("end_y", { $0.end.y }), ("start_width", { $0.startWidth }),
             ("end_width", { $0.endWidth }), ("length_approx", { $0.length() }),
         ]
-        var worst = 0.0
+        var worst = WorstDifference()
         for (key, value) in columns {
-            let d = maxAbsDifference(ours.map(value), peer.fields[key]!)
-            XCTAssertLessThanOrEqual(d, Self.tolerance, "\(name): \(key)")
-            worst = max(worst, d)
+            var d = WorstDifference()
+            d.add(ours.map(value), peer.fields[key]!)
+            XCTAssertLessThanOrEqual(d.value, Self.tolerance, "\(name): \(key)")
+            worst.add(d)
         }
-        return worst
+        return worst.value
     }
 
     func testLivePointerPathMatchesThePeer() throws {
@@ -108,14 +109,16 @@ final class SignaturePadOracleTests: XCTestCase {
         // move + dot line, then one cubic per curve.
         XCTAssertEqual(elements.count, 2 + peer.count)
         XCTAssertEqual(ink[0].width, 3)
-        var worst = 0.0
+        var worst = WorstDifference()
         for i in 0..<peer.count {
             guard case .curve(let end, let c1, let c2) = elements[2 + i] else { XCTFail("element \(2 + i) is not a cubic"); return }
             let f = peer.fields
-            worst = max(worst, abs(end.x - f["end_x"]![i]), abs(end.y - f["end_y"]![i]), abs(c1.x - f["control1_x"]![i]),
-                        abs(c1.y - f["control1_y"]![i]), abs(c2.x - f["control2_x"]![i]), abs(c2.y - f["control2_y"]![i]),
-                        abs(ink[2 + i].width - 2 * f["end_width"]![i]))
+            worst.add(end, Point(x: f["end_x"]![i], y: f["end_y"]![i]))
+            worst.add(c1, Point(x: f["control1_x"]![i], y: f["control1_y"]![i]))
+            worst.add(c2, Point(x: f["control2_x"]![i], y: f["control2_y"]![i]))
+            worst.add(ink[2 + i].width, 2 * f["end_width"]![i])
         }
-        XCTAssertLessThanOrEqual(worst, Self.tolerance)
+        XCTAssertEqual(worst.count, 4 * peer.count)
+        XCTAssertLessThanOrEqual(worst.value, Self.tolerance)
     }
 }

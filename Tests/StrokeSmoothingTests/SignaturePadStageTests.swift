@@ -26,6 +26,14 @@ final class SignaturePadStageTests: XCTestCase {
 
     /// Along every curve the drawn full width (linear between the pieces' ends) is within
     /// `widthTolerance` of twice the library's radius min(w₀ + t³(w₁ − w₀), maxWidth).
+    /// The stage keeps no copy of the library's defaults (a copy of `velocityFilterWeight`
+    /// once drifted unnoticed): its default options are ``SignaturePadOptions/defaults``,
+    /// which the oracle tests check against the library's runs.
+    func testTheStagesDefaultsAreTheLibraryOptions() {
+        XCTAssertEqual(SignaturePadInterpolator.Parameters().options, SignaturePadOptions.defaults)
+        XCTAssertEqual(SignaturePadOptions.defaults, SignaturePadOptions())
+    }
+
     func testInkFollowsTheLibrarysCubicWidthProfileWithinTheTolerance() throws {
         let stroke = Self.varyingSpeedStroke()
         for tolerance in [0.2, 0.05, 0.01] {
@@ -46,7 +54,7 @@ final class SignaturePadStageTests: XCTestCase {
             // Walk the ink: after the dot (2 elements), each curve is k pieces ending at its end.
             let elements = r.ink.elements, ink = r.ink.attributes
             var index = 2
-            var worst = 0.0, pieces = 0
+            var worst = WorstDifference(), pieces = 0
             for c in curves {
                 var start = index
                 while case .curve(let end, _, _) = elements[index], end != c.end { index += 1 }
@@ -60,7 +68,7 @@ final class SignaturePadStageTests: XCTestCase {
                         let f = Double(s) / 10
                         let t = (Double(j - 1) + f) / Double(k)
                         let drawn = previousWidth + (w - previousWidth) * f
-                        worst = max(worst, abs(drawn - 2 * c.width(at: t, maxWidth: 2.5)))
+                        worst.add(drawn, 2 * c.width(at: t, maxWidth: 2.5))
                     }
                     previousWidth = w
                     start += 1
@@ -71,7 +79,7 @@ final class SignaturePadStageTests: XCTestCase {
             }
             XCTAssertEqual(index, elements.count)
             if tolerance < 0.05 { XCTAssertGreaterThan(pieces, 2 * curves.count, "fine tolerances split curves") }
-            XCTAssertLessThanOrEqual(worst, tolerance + 1e-12, "widthTolerance \(tolerance): \(pieces) pieces for \(curves.count) curves")
+            XCTAssertLessThanOrEqual(worst.value, tolerance + 1e-12, "widthTolerance \(tolerance): \(pieces) pieces for \(curves.count) curves")
         }
     }
 
@@ -82,7 +90,7 @@ final class SignaturePadStageTests: XCTestCase {
         let fine = CurveGeometry.pieces(try TestStrokes.replay(stroke, "main|interp:signature-pad(throttle=0,widthTolerance=0.001)").path)
         let whole = CurveGeometry.pieces(try TestStrokes.replay(stroke, "main|interp:signature-pad(throttle=0,widthTolerance=100)").path)
         XCTAssertGreaterThan(fine.count, whole.count)
-        var f = 0, worst = 0.0
+        var f = 0, worst = WorstDifference()
         for c in whole where c.start != c.element.endPoint {
             while fine[f].start != c.start || fine[f].start == fine[f].element.endPoint { f += 1 }
             var k = 1
@@ -91,11 +99,12 @@ final class SignaturePadStageTests: XCTestCase {
                 let t = Double(i) / 40
                 let j = min(Int(t * Double(k)), k - 1)
                 let p = CurveGeometry.point(fine[f + j], t * Double(k) - Double(j))
-                worst = max(worst, p.distance(to: CurveGeometry.point(c, t)))
+                worst.add(distance: p.distance(to: CurveGeometry.point(c, t)))
             }
             f += k
         }
-        XCTAssertLessThan(worst, 1e-9)
+        XCTAssertGreaterThan(worst.count, 0)
+        XCTAssertLessThan(worst.value, 1e-9)
     }
 
     func testPublishedDrawsNothingProvisionalAndCompleteReachesTheLastSample() throws {

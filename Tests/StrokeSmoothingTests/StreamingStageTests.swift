@@ -7,6 +7,25 @@ import XCTest
 /// Stages that emit several outputs per input, or none until a threshold, through the replay:
 /// what the one-in-one-out pipeline could not express.
 final class StreamingStageTests: XCTestCase {
+    /// The replay and `bench --stage` (``StageRun``) start a style's ink the same way
+    /// (``Centerline/startingInk()``): the default ink per element, or the builder's own.
+    func testStylesStartFromTheSameInkInAReplayAndInAStageRunAlone() throws {
+        let s = AttributedSample(time: 0, x: 1, y: 2)
+        let wide = InkAttributes(width: 7)
+        for recordsInk in [false, true] {
+            var line = Centerline(recordsInk: recordsInk)
+            line.move(to: Point(x: 1, y: 2), s)
+            line.append(.line(to: Point(x: 3, y: 4)), s, ink: wide)
+            var scratch = [InkAttributes(width: 99)]
+            line.startingInk(into: &scratch)
+            XCTAssertEqual(line.startingInk(), scratch)
+            XCTAssertEqual(scratch, recordsInk ? [.default, wide] : [.default, .default])
+        }
+        let stroke = KnownAnswerStrokes.oneSamplePerEvent([Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 5, y: 5)])
+        var run = StageRun(try PipelineDescription.resolveStage("style:constant(width=3)"), strokes: [stroke])
+        XCTAssertEqual(run.pass(), 3, "one ink per element of the centre line through the 3 samples")
+    }
+
     /// A straight line along +x at `speed` units/s, 240 Hz, grouped into 60 Hz events.
     private func line(speed: Double = 120, seconds: Double = 1) -> Stroke {
         let n = Int(seconds * 240)

@@ -120,19 +120,14 @@ public func assertClose(_ actual: InkAttributes, _ expected: InkAttributes, tole
     }
 }
 
-/// The largest absolute difference between paired values: ∞ when the counts differ or a
-/// difference is NaN; 0 for two empty arrays. O(n). For measuring (and printing) how far a
-/// port is from its oracle; `assertClose` on arrays
-/// asserts.
+/// The largest absolute difference between paired values (``WorstDifference``): ∞ when the
+/// counts differ or a value is NaN on either side; 0 for two empty arrays and for equal
+/// values (equal infinities included). O(n). For measuring (and printing) how far a port is
+/// from its oracle; `assertClose` on arrays asserts.
 public func maxAbsDifference(_ a: [Double], _ b: [Double]) -> Double {
-    guard a.count == b.count else { return .infinity }
-    var worst = 0.0
-    for i in a.indices {
-        let d = (a[i] - b[i]).magnitude
-        if d.isNaN { return .infinity }
-        worst = max(worst, d)
-    }
-    return worst
+    var worst = WorstDifference()
+    worst.add(a, b)
+    return worst.value
 }
 
 private func join(_ why: String, _ message: String) -> String {

@@ -75,6 +75,48 @@ public enum CurveGeometry {
         return best
     }
 
+    /// The distance from `p` to the segment `a b` by the region rule — beyond an end, the
+    /// distance to that end; else the triangle's height |ap × ab| / |ab| — an independent
+    /// closed form for the library's clamped projection (`SegmentGrid.squaredDistance`).
+    /// A degenerate segment is its point. O(1).
+    public static func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let ab = b - a, ap = p - a, bp = p - b
+        let length = ab.length
+        if length == 0 || ap.dot(ab) <= 0 { return ap.length }
+        if bp.dot(ab) >= 0 { return bp.length }
+        return abs(ap.cross(ab)) / length
+    }
+
+    /// The points at arc length 0, δ, 2δ, … along the polyline `points` plus its last point
+    /// when the last of them falls short of it (by more than δ·10⁻⁹), each found by a binary
+    /// search of the cumulative lengths: an independent form of the library's walking
+    /// resamplers. Zero-length segments are skipped; an empty input gives nothing, a
+    /// zero-length one its first point. O(n + (length/δ)·log n).
+    public static func resampled(_ points: [Point], step: Double) -> [Point] {
+        guard let first = points.first else { return [] }
+        var cumulative = [0.0]
+        for i in 1..<points.count { cumulative.append(cumulative[i - 1] + points[i - 1].distance(to: points[i])) }
+        let total = cumulative[cumulative.count - 1]
+        guard total > 0 else { return [first] }
+        var out: [Point] = [first]
+        var k = 1
+        while Double(k) * step <= total {
+            let s = Double(k) * step
+            // The first vertex j ≥ 1 with cumulative[j] ≥ s > 0: segment j − 1 → j holds s and
+            // has a positive length (cumulative[j − 1] < s).
+            var lo = 1, hi = cumulative.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if cumulative[mid] >= s { hi = mid } else { lo = mid + 1 }
+            }
+            let length = cumulative[lo] - cumulative[lo - 1]
+            out.append(points[lo - 1].interpolated(to: points[lo], by: (s - cumulative[lo - 1]) / length))
+            k += 1
+        }
+        if total - Double(k - 1) * step > step * 1e-9 { out.append(points[points.count - 1]) }
+        return out
+    }
+
     /// Whether a piece has a cusp or a loop: its derivative vanishes (shorter than 1e-6 of
     /// its chord) at one of 513 evenly spaced parameters, or its tangent turns by more than π
     /// along it.

@@ -4,19 +4,19 @@ import XCTest
 
 /// The peer oracle vectors in `../shared/oracles/` (see its README: each peer run unmodified
 /// on one shared input): their paths, a loader, the shared noisy 240 Hz circle and strokes
-/// built from it. A test that needs a missing oracle skips (`XCTSkip` naming the path).
+/// built from it. A test that needs a missing oracle skips (naming the path; a failure under CI, ``MissingRequirement``).
 /// Numbers are read with ``ExactJSON``: Foundation's JSONSerialization on Linux can misread a
 /// double by an ulp, which would show as a spurious difference against a peer.
 public enum PeerOracles {
     /// `../shared/oracles` beside the package root.
     public static var directory: URL { SharedData.oraclesDirectory }
 
-    /// The URL of the oracle file `relative` (to ``directory``); an `XCTSkip` naming the
-    /// path when the file is not there.
+    /// The URL of the oracle file `relative` (to ``directory``); ``MissingRequirement/error(_:)``
+    /// naming the path when the file is not there.
     public static func url(_ relative: String) throws -> URL {
         let url = directory.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("peer oracle \(relative) not found at \(url.path) (shared/ beside the package root)")
+            throw MissingRequirement.error("peer oracle \(relative) not found at \(url.path) (shared/ beside the package root)")
         }
         return url
     }

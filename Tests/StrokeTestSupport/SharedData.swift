@@ -4,7 +4,8 @@ import XCTest
 /// The shared data beside the repository (`../shared/` relative to the package root): the
 /// public datasets (`../shared/datasets`) and the peer oracles (`../shared/oracles`, read
 /// through ``PeerOracles``). The team's rule: it is never copied into the repository, and a
-/// test that needs it skips cleanly (an `XCTSkip` that names the missing path) when it is absent.
+/// test that needs it skips cleanly (an `XCTSkip` that names the missing path) when it is absent,
+/// and fails under CI (``MissingRequirement``).
 public enum SharedData {
     /// `../shared` beside the package root, standardized (no `..` components).
     public static var directory: URL {
@@ -18,22 +19,22 @@ public enum SharedData {
     public static var oraclesDirectory: URL { directory.appendingPathComponent("oracles") }
 
     /// The path of the public dataset directory `../shared/datasets/<name>`; throws an
-    /// `XCTSkip` naming the path when it is not there (or is not a directory).
+    /// ``MissingRequirement/error(_:)`` naming the path when it is not there (or is not a directory).
     public static func dataset(_ name: String) throws -> String {
         let path = directory.appendingPathComponent("datasets/\(name)").path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw XCTSkip("public dataset \(name) not found at \(path) (../shared/datasets next to the package); dataset import tests skipped")
+            throw MissingRequirement.error("public dataset \(name) not found at \(path) (../shared/datasets next to the package); dataset import tests skipped")
         }
         return path
     }
 
-    /// ``datasetsDirectory`` when it exists; otherwise an `XCTSkip` naming it and saying
+    /// ``datasetsDirectory`` when it exists; otherwise ``MissingRequirement/error(_:)`` naming it and saying
     /// `why` the test needs it.
     public static func datasets(_ why: String) throws -> String {
         let path = datasetsDirectory
         guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("the public datasets are not at \(path); \(why)")
+            throw MissingRequirement.error("the public datasets are not at \(path); \(why)")
         }
         return path
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where the tests find the repository and the built products, and fresh temporary
-/// directories.
+/// Where the tests find the repository and the built products (temporary directories:
+/// ``TemporaryDirectory``).
 ///
 /// Every path is derived from this file's own path (`Tests/StrokeTestSupport/TestPaths.swift`),
 /// so the tests work from any working directory. Shared data outside the repository
@@ -33,15 +33,6 @@ public enum TestPaths {
     /// The path of the built `strokelab` executable (in ``productsDirectory``; it may not
     /// exist when only the tests were built).
     public static var strokelab: String { productsDirectory.appendingPathComponent("strokelab").path }
-
-    /// A fresh, empty, uniquely named directory `strokelab-<tag>-<UUID>` under the system's
-    /// temporary directory. The caller removes it (usually with `defer`). Creation errors are
-    /// not thrown: writing into a directory that could not be made fails the test there.
-    public static func temporaryDirectory(_ tag: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strokelab-\(tag)-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 
     /// The files and directories directly in `directory` (hidden ones included), sorted by
     /// name; empty when it cannot be read.

@@ -108,7 +108,7 @@ public enum DatasetLoader {
             }
             if !missing.isEmpty {
                 let place = "\(missing.map { ErrorText.excerpt($0, limit: 120) }.joined(separator: ", ")) (relative to \(base.isEmpty ? "." : base))"
-                if dataset.optional == true {
+                if dataset.optional ?? ExperimentSpec.Defaults.optional {
                     notes.append("dataset '\(name)' skipped: nothing found at \(place)")
                     continue
                 }

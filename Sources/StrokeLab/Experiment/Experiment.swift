@@ -85,9 +85,9 @@ public enum Experiment {
                                settings: Settings = Settings()) throws(ExperimentError) -> Prepared {
         let metricSettings = spec.metrics ?? MetricSettings()
         if let problem = metricSettings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
-        let resamples = spec.bootstrap ?? 1000
+        let resamples = spec.bootstrap ?? ExperimentSpec.Defaults.bootstrap
         guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000, not \(resamples)") }
-        guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? "trace") else {
+        guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? ExperimentSpec.Defaults.bootstrapBy) else {
             throw ExperimentError((specPath.map { "\($0): " } ?? "") + "bootstrapBy must be 'trace' or 'stroke', got '\(ErrorText.excerpt(spec.bootstrapBy ?? "", limit: 40))'")
         }
         let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
@@ -96,7 +96,7 @@ public enum Experiment {
         if let b = spec.baseline, !pipelines.contains(where: { $0.name == b }) {
             throw ExperimentError((specPath.map { "\($0): " } ?? "") + "baseline '\(ErrorText.excerpt(b, limit: 80))' is not one of the pipelines (\(pipelines.map(\.name).joined(separator: ", ")))")
         }
-        let statistics = StatisticsSettings(seed: spec.seed ?? 1, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
+        let statistics = StatisticsSettings(seed: spec.seed ?? ExperimentSpec.Defaults.seed, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
         let progress = settings.progress
         let (traces, notes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory, progress: progress)
         guard !traces.isEmpty else {
@@ -124,9 +124,10 @@ public enum Experiment {
         return report
     }
 
-    /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:)``).
-    public static func beginOutput(_ directory: String) throws(ExperimentError) -> OutputSet {
-        do { return try OutputSet.begin(directory: directory) } catch { throw ExperimentError(error.description) }
+    /// Takes `directory` for writing (``StrokeIO/OutputSet/begin(directory:observer:)``;
+    /// `observer` hears of each step of the output set, for the crash-consistency test).
+    public static func beginOutput(_ directory: String, observer: OutputSet.StepObserver? = nil) throws(ExperimentError) -> OutputSet {
+        do { return try OutputSet.begin(directory: directory, observer: observer) } catch { throw ExperimentError(error.description) }
     }
 
     /// Measures a prepared experiment and writes `results.csv`, `summary.csv` and `run.json`
@@ -137,7 +138,7 @@ public enum Experiment {
         let start = ContinuousClock.now
         let spec = prepared.spec
         let traces = prepared.traces, pipelines = prepared.pipelines, options = prepared.options
-        let resamples = spec.bootstrap ?? 1000
+        let resamples = spec.bootstrap ?? ExperimentSpec.Defaults.bootstrap
         let progress = settings.progress
         let statistics = prepared.statistics
 
@@ -154,7 +155,7 @@ public enum Experiment {
             progress.end("measured \(strokes) strokes × \(pipelines.count) pipelines")
         }
         outcome.notes = prepared.notes + outcome.notes
-        if spec.throughput == true {
+        if spec.throughput ?? ExperimentSpec.Defaults.throughput {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it
             // results.csv holds every metric id of DESIGN.md, without it the same spec always
             // gives the same bytes.

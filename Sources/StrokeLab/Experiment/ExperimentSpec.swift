@@ -136,9 +136,26 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// What `strokelab tune` searches and how it judges (``TuneSettings``); `run` ignores it.
     public var tune: TuneSettings?
 
+    /// The defaults of the top-level keys (and of a dataset's `optional`), declared once: the
+    /// code reads them from here, and `docs/spec.md`'s tables are tested against them value
+    /// by value (`SpecDocumentationTests`). The metric options' defaults are
+    /// ``StrokeMetrics/MetricOptions``'s initialiser's.
+    public enum Defaults {
+        /// `seed`: 1.
+        public static let seed: UInt64 = 1
+        /// `bootstrap`: 1000 resamples.
+        public static let bootstrap = 1000
+        /// `bootstrapBy`: `trace`.
+        public static let bootstrapBy = "trace"
+        /// `throughput`: false.
+        public static let throughput = false
+        /// A dataset's `optional`: false.
+        public static let optional = false
+    }
+
     /// Creates a spec in code.
     public init(name: String? = nil, datasets: [Dataset], pipelines: [PipelineEntry], sweeps: [Sweep] = [],
-                metrics: MetricSettings? = nil, seed: UInt64 = 1, bootstrap: Int = 1000) {
+                metrics: MetricSettings? = nil, seed: UInt64 = Defaults.seed, bootstrap: Int = Defaults.bootstrap) {
         self.name = name
         self.datasets = datasets
         self.pipelines = pipelines

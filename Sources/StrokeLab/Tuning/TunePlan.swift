@@ -60,7 +60,7 @@ public struct TunePlan: Sendable {
         for key in preference.limits.keys.sorted() where !metrics.contains(key) {
             throw ExperimentError("tune.preference.limits: '\(key)' is not one of the objectives (\(metrics.joined(separator: ", ")))")
         }
-        let seed = spec.seed ?? 1
+        let seed = spec.seed ?? ExperimentSpec.Defaults.seed
         var families: [TuneFamily] = []
         for sweep in spec.sweeps ?? [] {
             let expanded = try PipelineSet.expand(sweep, registry: registry)
@@ -86,8 +86,8 @@ public struct TunePlan: Sendable {
                 dimensions.append(.init(range: search.ranges[key]!, integer: { if case .integer = domain { return true }; return false }()))
             }
             let method = search.method ?? (keys.count <= 2 ? .grid : .latinHypercube)
-            let count = search.samples ?? 16
-            let steps = search.steps ?? 5
+            let count = search.samples ?? TuneSettings.Search.defaultSamples
+            let steps = search.steps ?? TuneSettings.Search.defaultSteps
             guard (1...10_000).contains(count) else { throw ExperimentError("\(place): samples must be in 1…10000, not \(count)") }
             guard (1...1000).contains(steps) else { throw ExperimentError("\(place): steps must be in 1…1000, not \(steps)") }
             let searchSeed = BootstrapInterval.seed(for: "tune.searches\u{1F}\(i)\u{1F}\(search.label)", base: seed)

@@ -164,10 +164,14 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// `grid`, `random` or `latin-hypercube`; default grid for up to two parameters,
         /// latin-hypercube beyond.
         public var method: Method?
-        /// Points drawn by `random` and `latin-hypercube` (default 16).
+        /// Points drawn by `random` and `latin-hypercube` (default ``defaultSamples``).
         public var samples: Int?
-        /// Grid points per numeric range (default 5).
+        /// Grid points per numeric range (default ``defaultSteps``).
         public var steps: Int?
+        /// The default `samples`: 16.
+        public static let defaultSamples = 16
+        /// The default `steps`: 5.
+        public static let defaultSteps = 5
         /// Display-name template (`{stage.parameter}` replaced); default the label.
         public var name: String?
 

@@ -140,10 +140,10 @@ public struct ReplayStages: Sendable {
         }
     }
 
-    /// The ink of every element of a stroke's committed `line`: one array, allocated once and
-    /// filled with the default ink (or the builder's) by the repeating initialiser, then styled.
+    /// The ink of every element of a stroke's committed `line` (``Centerline/startingInk()``),
+    /// styled.
     func strokeInk(_ line: Centerline) -> [InkAttributes] {
-        var ink = line.recordsInk ? line.inks : Array(repeating: InkAttributes.default, count: line.count)
+        var ink = line.startingInk()
         applyStyles(line, to: &ink, start: nil, previous: nil)
         return ink
     }
@@ -162,16 +162,7 @@ public struct ReplayStages: Sendable {
         }
         var ink = inkScratch
         inkScratch = []
-        ink.clearKeepingStorage()
-        if line.recordsInk {
-            ink.append(contentsOf: line.inks)
-        } else {
-            // A plain loop: appending a `repeatElement` runs the generic copy (~14 instructions
-            // an element under callgrind).
-            let d = InkAttributes.default
-            ink.reserveCapacity(line.count)
-            for _ in 0..<line.count { ink.append(d) }
-        }
+        line.startingInk(into: &ink)
         applyStyles(line, to: &ink, start: start, previous: previous)
         path.append(line.elements, attributes: ink)
         inkScratch = ink

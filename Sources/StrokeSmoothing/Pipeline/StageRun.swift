@@ -10,7 +10,8 @@ import StrokeCore
 /// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish` (its ink
 ///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
-/// - a style: every element of the straight centre line through the samples styled (an
+/// - a style: every element of the straight centre line through the samples styled, its ink
+///   started as the replay starts a stroke's committed ink (``Centerline/startingInk()``; an
 ///   outline maker also observes the samples and reports its outline at the end).
 /// Each pass calls the stage once per stroke (once per event for predictions), so its
 /// per-sample loop is the stage's own specialised code. Buffers are kept between passes.
@@ -87,8 +88,7 @@ public struct StageRun {
                 checksum &+= samples.count
             case .style(var st):
                 let centre = lines[k]
-                ink.removeAll(keepingCapacity: true)
-                ink.append(contentsOf: repeatElement(InkAttributes.default, count: centre.count))
+                ink = centre.startingInk()   // as the replay starts a stroke's committed ink
                 st.begin(input[0])
                 st.style(&ink, range: 0..<centre.count, elements: centre.elements, samples: centre.samples,
                          start: nil, previous: nil)

@@ -44,20 +44,22 @@ public struct SignaturePadInterpolator: CurveStage {
     /// Widths come from the library's velocity model.
     public static let drawsInk = true
 
-    /// Parameters of ``SignaturePadInterpolator``: the library's options (its defaults).
+    /// Parameters of ``SignaturePadInterpolator``: the library's options, their defaults read
+    /// from ``SignaturePadOptions/defaults`` (the one declaration of the library's defaults).
     public struct Parameters: StageParameters {
-        /// Minimum distance between kept points, units (5).
-        public var minDistance = 5.0
-        /// Weight of the new velocity (0.7; 0 means 0.7, as the library's `||`).
-        public var velocityFilterWeight = 0.7
-        /// Narrowest dot radius, units (0.5; 0 means 0.5).
-        public var minWidth = 0.5
-        /// Widest dot radius, units (2.5; 0 means 2.5).
-        public var maxWidth = 2.5
+        private static let library = SignaturePadOptions.defaults
+        /// Minimum distance between kept points, units.
+        public var minDistance = Self.library.minDistance
+        /// Weight of the new velocity (0 means the default, as the library's `||`).
+        public var velocityFilterWeight = Self.library.velocityFilterWeight
+        /// Narrowest dot radius, units (0 means the default).
+        public var minWidth = Self.library.minWidth
+        /// Widest dot radius, units (0 means the default).
+        public var maxWidth = Self.library.maxWidth
         /// Radius of the first dot, units (0: (minWidth + maxWidth)/2).
-        public var dotSize = 0.0
-        /// Move throttle, ms (16; 0 handles every move).
-        public var throttle = 16.0
+        public var dotSize = Self.library.dotSize
+        /// Move throttle, ms (0 handles every move).
+        public var throttle = Self.library.throttle
         /// Largest difference, units, between the drawn full width and the library's (0.05).
         public var widthTolerance = 0.05
         /// Ink colour (black).
@@ -82,9 +84,9 @@ public struct SignaturePadInterpolator: CurveStage {
         /// Every option, then StrokeLab's.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .number(\.minDistance, "minDistance", in: 0...10_000, unit: "units", help: "a point closer than this to the last kept point is skipped"),
-            .number(\.velocityFilterWeight, "velocityFilterWeight", in: 0...1, help: "weight of the new velocity in the filtered velocity (0 means the default 0.7, as in the library)"),
-            .number(\.minWidth, "minWidth", in: 0...10_000, unit: "units", help: "narrowest dot radius (0 means 0.5); the drawn stroke is twice as wide"),
-            .number(\.maxWidth, "maxWidth", in: 0...10_000, unit: "units", help: "widest dot radius (0 means 2.5)"),
+            .number(\.velocityFilterWeight, "velocityFilterWeight", in: 0...1, help: "weight of the new velocity in the filtered velocity (0 means the default \(ParameterValue.number(library.velocityFilterWeight)), as in the library)"),
+            .number(\.minWidth, "minWidth", in: 0...10_000, unit: "units", help: "narrowest dot radius (0 means \(ParameterValue.number(library.minWidth))); the drawn stroke is twice as wide"),
+            .number(\.maxWidth, "maxWidth", in: 0...10_000, unit: "units", help: "widest dot radius (0 means \(ParameterValue.number(library.maxWidth)))"),
             .number(\.dotSize, "dotSize", in: 0...10_000, unit: "units", help: "radius of the first point's dot (0: (minWidth + maxWidth)/2)"),
             .number(\.throttle, "throttle", in: 0...10_000, unit: "ms", help: "handle at most one move per this many ms, with a trailing call (0: every move)"),
             .number(\.widthTolerance, "widthTolerance", in: 0.001...100, unit: "units", help: "how far the drawn full width may differ from the library's t³ profile (sets how many pieces each curve is drawn in)"),

@@ -22,13 +22,18 @@ public struct SignaturePadOptions: Hashable, Sendable {
     /// The defaults.
     public init() {}
 
+    /// The library's defaults: the one declaration every user of them reads
+    /// (``SignaturePadInterpolator/Parameters`` included).
+    public static let defaults = SignaturePadOptions()
+
     /// The values as the library uses them (a 0 weight or width replaced by its default).
     public var effective: SignaturePadOptions {
         var o = self
-        if o.velocityFilterWeight == 0 || o.velocityFilterWeight.isNaN { o.velocityFilterWeight = 0.7 }
-        if o.minWidth == 0 || o.minWidth.isNaN { o.minWidth = 0.5 }
-        if o.maxWidth == 0 || o.maxWidth.isNaN { o.maxWidth = 2.5 }
-        if o.dotSize.isNaN { o.dotSize = 0 }
+        let d = Self.defaults
+        if o.velocityFilterWeight == 0 || o.velocityFilterWeight.isNaN { o.velocityFilterWeight = d.velocityFilterWeight }
+        if o.minWidth == 0 || o.minWidth.isNaN { o.minWidth = d.minWidth }
+        if o.maxWidth == 0 || o.maxWidth.isNaN { o.maxWidth = d.maxWidth }
+        if o.dotSize.isNaN { o.dotSize = d.dotSize }
         return o
     }
 

@@ -42,34 +42,36 @@ public struct PerfectFreehandStyle: StyleStage {
         case off
     }
 
-    /// Parameters of ``PerfectFreehandStyle``: the peer's options and defaults.
+    /// Parameters of ``PerfectFreehandStyle``: the peer's options, their defaults read from
+    /// ``PerfectFreehandOptions`` (the one declaration of the peer's defaults).
     public struct Parameters: StageParameters {
-        /// Diameter at pressure ½, units (16).
-        public var size = 16.0
-        /// Effect of pressure on size (0.5).
-        public var thinning = 0.5
-        /// Outline point spacing, fraction of size (0.5).
-        public var smoothing = 0.5
-        /// Streamline (0.5).
-        public var streamline = 0.5
-        /// Pressure easing (linear).
-        public var easing = PerfectFreehandEasing.linear
-        /// Simulated pressure (auto).
+        private static let peer = PerfectFreehandOptions()
+        /// Diameter at pressure ½, units.
+        public var size = Self.peer.size
+        /// Effect of pressure on size.
+        public var thinning = Self.peer.thinning
+        /// Outline point spacing, fraction of size.
+        public var smoothing = Self.peer.smoothing
+        /// Streamline.
+        public var streamline = Self.peer.streamline
+        /// Pressure easing.
+        public var easing = Self.peer.easing
+        /// Simulated pressure (auto: the peer's `simulatePressure` when the stroke has no force).
         public var simulatePressure = PressureSource.auto
-        /// Round start cap (on).
-        public var startCap = true
+        /// Round start cap.
+        public var startCap = Self.peer.start.cap
         /// Start taper.
-        public var startTaper = PerfectFreehandOptions.Taper.distance(0)
-        /// Start taper easing (easeOutQuad).
-        public var startEasing = PerfectFreehandEasing.easeOutQuad
-        /// Round end cap (on).
-        public var endCap = true
+        public var startTaper = Self.peer.start.taper
+        /// Start taper easing.
+        public var startEasing = Self.peer.start.easing
+        /// Round end cap.
+        public var endCap = Self.peer.end.cap
         /// End taper.
-        public var endTaper = PerfectFreehandOptions.Taper.distance(0)
-        /// End taper easing (easeOutCubic).
-        public var endEasing = PerfectFreehandEasing.easeOutCubic
-        /// `last: true` at the end of the stroke (off).
-        public var last = false
+        public var endTaper = Self.peer.end.taper
+        /// End taper easing.
+        public var endEasing = Self.peer.end.easing
+        /// `last: true` at the end of the stroke.
+        public var last = Self.peer.last
         /// Ink colour (black).
         public var color = InkColor.black
         /// The peer's defaults.
