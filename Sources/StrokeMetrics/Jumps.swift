@@ -15,15 +15,11 @@ import StrokeCore
 /// disappears and one when it returns. O(refreshes).
 public enum Jumps {
     /// The jump rate; `threshold` in trace units.
-    /// - Parameter trembling: per change, whether it belongs to a tremble
-    ///   (``PerceivedJitter/trembles(_:threshold:)``).
-    public static func rate(_ changes: TipOffsetChanges, trembling: [Bool], seen: SeenRefreshes,
-                            threshold: Double) -> SideEffectRate {
+    public static func rate(_ changes: TipOffsetChanges, seen: SeenRefreshes, threshold: Double) -> SideEffectRate {
         var out = SideEffectRate()
-        for (c, tremble) in zip(changes.changes, trembling) {
+        for c in changes.changes {
             let size = c.change.length
-            out.count(size >= threshold && size >= c.penMotion.length && !tremble
-                      && !SpringEffect.retreats(c, seen.refreshes[c.index]))
+            out.count(size >= threshold && size >= c.penMotion.length && !SpringEffect.retreats(c, seen.refreshes[c.index]))
         }
         return out
     }

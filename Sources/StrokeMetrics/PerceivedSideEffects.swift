@@ -12,21 +12,18 @@ import StrokeSmoothing
 /// | `perceived.over_anticipation_rate` (``OverAnticipation``) | the tip is ≥ `overAnticipationMm` ahead of the pen | refreshes after the pen first moved |
 /// | `perceived.wrong_orientation_rate` (``WrongOrientation``) | a drawn prediction points > `wrongOrientationDegrees` from where the pen went | drawn predictions |
 /// | `perceived.wrong_distance_rate` (``WrongDistance``) | a drawn prediction's length is ≥ `wrongDistanceMm` off the pen's travel | drawn predictions |
-/// | `perceived.jitter_rate` (``PerceivedJitter``) | the tip's offset from the pen goes back and forth, again and again, by ≥ `jitterMm` | refreshes |
-/// | `perceived.jump_rate` (``Jumps``) | the tip's offset from the pen changes at once by ≥ `jumpMm` and more than the pen moved, outside a tremble | refreshes |
+/// | `perceived.jitter_rate` (``PerceivedJitter``) | the ink's end wobbles around its steady course by ≥ `jitterMm` peak to peak, again and again | refreshes |
+/// | `perceived.jump_rate` (``Jumps``) | the tip's offset from the pen changes at once by ≥ `jumpMm` and more than the pen moved | refreshes |
 /// | `perceived.spring_rate` (``SpringEffect``) | the tip comes back ≥ `springMm` while the pen rests | stops |
 ///
 /// What is on screen when comes from the time model (``SeenRefreshes``, ``DisplayTimeline``);
 /// what the pen later did from the reference. Thresholds are ``SideEffectOptions`` in
 /// millimetres, converted with the trace's scale (`millimetresPerUnit`; a trace without one
-/// is taken at StrokeLab's default scale, 25.4/132 mm per unit, the iOS point at 132 ppi).
+/// is taken at StrokeLab's default scale, the iOS point at 132 ppi: `LengthUnit.millimetresPerPoint`).
 /// The definitions and thresholds are StrokeLab's reading of the paper's side effects, not
 /// the paper's own formulas (which could not be read here): `docs/guides/metrics.md#perceived-side-effects`.
 /// O(refreshes · log n).
 public struct PerceivedSideEffects: Hashable, Sendable {
-    /// StrokeLab's scale for traces that state none: the iOS point at 132 per inch, in mm.
-    public static let defaultMillimetresPerUnit = 25.4 / 132
-
     /// Lateness.
     public var lateness: SideEffectRate
     /// Over-anticipation.
@@ -55,7 +52,7 @@ public struct PerceivedSideEffects: Hashable, Sendable {
     public init(replay: StrokeReplay, reference: ReferenceCurve, gaps: ReferenceGaps = ReferenceGaps(), lag: Lag?,
                 refreshRateHz: Double, options: MetricOptions, millimetresPerUnit: Double?) {
         let o = options.sideEffects
-        let perMm = 1 / (millimetresPerUnit ?? Self.defaultMillimetresPerUnit)
+        let perMm = 1 / (millimetresPerUnit ?? LengthUnit.millimetresPerPoint)
         let seen = SeenRefreshes(replay: replay, reference: reference, gaps: gaps, lag: lag, refreshRateHz: refreshRateHz,
                                  latencyFrames: options.displayLatencyFrames, restSpeed: o.restSpeedMmPerS * perMm)
         let arc = ReferenceArcLength(reference)
@@ -68,9 +65,8 @@ public struct PerceivedSideEffects: Hashable, Sendable {
         wrongDistance = WrongDistance.rate(drawn, threshold: o.wrongDistanceMm * perMm,
                                            minimumLength: o.orientationMinimumMm * perMm, maximumAngle: angle)
         let changes = TipOffsetChanges(seen, period: period)
-        let trembling = PerceivedJitter.trembles(changes, threshold: o.jitterMm * perMm)
-        jitter = SideEffectRate(occurrences: trembling.filter { $0 }.count, opportunities: trembling.count)
-        jumps = Jumps.rate(changes, trembling: trembling, seen: seen, threshold: o.jumpMm * perMm)
+        jitter = PerceivedJitter.rate(seen, period: period, threshold: o.jitterMm * perMm)
+        jumps = Jumps.rate(changes, seen: seen, threshold: o.jumpMm * perMm)
         spring = SpringEffect.rate(seen, period: period, threshold: o.springMm * perMm)
         predictionsDrawn = drawn.drawn
         refreshesExcluded = seen.excluded

@@ -25,11 +25,11 @@ public struct SideEffectOptions: Hashable, Sendable, Codable {
     /// A drawn prediction whose length differs from the pen's actual travel over the same time
     /// by at least this much is at the wrong distance (mm; default 1).
     public var wrongDistanceMm: Double
-    /// Changes of the tip's offset from the pen of at least this much, back and forth again and
-    /// again, are jitter (mm; default 0.2).
+    /// The ink's end wobbling around its steady course by at least this much peak to peak,
+    /// again and again, is jitter (mm; default 0.2).
     public var jitterMm: Double
-    /// A change of the tip's offset from the pen of at least this much in one refresh, outside a
-    /// tremble, is a jump (mm; default 2).
+    /// A change of the tip's offset from the pen of at least this much in one refresh (and more
+    /// than the pen moved) is a jump (mm; default 2).
     public var jumpMm: Double
     /// A tip that moves back against the pen's last heading by at least this much while the pen
     /// rests springs back (mm; default 0.5).

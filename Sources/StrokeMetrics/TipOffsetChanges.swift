@@ -1,14 +1,14 @@
 import StrokeCore
 
 /// How the drawn tip moves relative to the pen from one refresh to the next: the ground of
-/// ``PerceivedJitter``, ``Jumps`` and ``SpringEffect``.
+/// ``Jumps`` and ``SpringEffect``.
 ///
 /// With the tip's offset E = D − Ã from the delayed pen Ã (where the pen was the stroke's
 /// typical lag earlier, ``SeenRefreshes``) at each refresh, the change between consecutive
 /// refreshes j − 1, j is rⱼ = Eⱼ − Eⱼ₋₁ = (Dⱼ − Dⱼ₋₁) − (Ãⱼ − Ãⱼ₋₁): the tip's motion beyond the
 /// pen's own. Ink that keeps a steady lag behind a moving pen has r = 0, on a straight line
 /// and on a curve alike (against the pen itself, a lagging tip's offset turns with the curve);
-/// a tip that trembles, jumps or springs back has not. Refreshes
+/// a tip that jumps or springs back has not. Refreshes
 /// are consecutive when one display period apart (a refresh left out for a gap breaks the
 /// chain). O(refreshes).
 public struct TipOffsetChanges: Sendable {
