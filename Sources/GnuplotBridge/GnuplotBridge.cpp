@@ -3,9 +3,10 @@
 // Why not gnuplot-iostream's own popen constructor: popen runs a shell, discards gnuplot's
 // exit status (the destructor only prints "pclose returned error") and leaves stderr on the
 // terminal. We need all three to report errors to Swift, so we start gnuplot ourselves with
-// posix_spawn (stdin = a pipe, stderr = an unlinked temporary file that cannot fill up and
-// deadlock us) and hand the pipe to gnuplot-iostream's Gnuplot(FILE*) constructor, which
-// then does what it is good at: streaming commands and binary arrays.
+// posix_spawn (stdin = a pipe; stdout and stderr = anonymous files that cannot fill up and
+// deadlock us, and that have no name a killed process could leave behind) and hand the pipe
+// to gnuplot-iostream's Gnuplot(FILE*) constructor, which then does what it is good at:
+// streaming commands and binary arrays.
 
 #include "GnuplotBridge.h"
 
@@ -152,11 +153,50 @@ std::string searchPath(const std::string &name) {
 
 const char *kInstallHint = "install Debian's gnuplot-nox, or set " GB_GNUPLOT_ENV " to the gnuplot executable";
 
+// A file without a name, for gnuplot's output: O_TMPFILE in $TMPDIR (or /tmp), so nothing is
+// ever linked into the directory and a `kill -9` of this process leaves nothing behind; where
+// the file system lacks O_TMPFILE, a mkostemp file unlinked at once. -1 and `why` on failure.
+int anonymousFile(std::string &why) {
+    const char *tmpdir = std::getenv("TMPDIR");
+    std::string dir = tmpdir && tmpdir[0] ? tmpdir : "/tmp";
+#ifdef O_TMPFILE
+    int fd = open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0) return fd;
+#endif
+    std::string templ = dir + "/strokelab-gnuplot-XXXXXX";
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    int tmp = mkostemp(buf.data(), O_CLOEXEC);
+    if (tmp < 0) { why = std::strerror(errno); return -1; }
+    unlink(buf.data());
+    return tmp;
+}
+
+// Everything in `fd` from its start, at most `limit` bytes (more sets `truncated`).
+std::string readAll(int fd, size_t limit, bool &truncated) {
+    std::string out;
+    truncated = false;
+    lseek(fd, 0, SEEK_SET);
+    char chunk[65536];
+    ssize_t n;
+    while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+        if (n < 0) { if (errno == EINTR) continue; break; }
+        if (out.size() + static_cast<size_t>(n) > limit) { truncated = true; break; }
+        out.append(chunk, static_cast<size_t>(n));
+    }
+    return out;
+}
+
+// The most output a figure may have: 256 MiB (a 20000 × 20000 PNG is far less).
+const size_t kMaximumOutputBytes = size_t(256) << 20;
+
 } // namespace
 
 struct GBSession {
     pid_t pid = -1;
     int stderrFd = -1;
+    int stdoutFd = -1;
+    std::string output;
     std::unique_ptr<gnuplotio::Gnuplot> gp;
     bool failed = false;
     bool closed = false;
@@ -192,13 +232,11 @@ struct GBSession {
             if (resolved.empty()) { fail("gnuplot ('" + exe + "') not found on PATH (" + kInstallHint + ")"); return; }
         }
 
-        const char *tmpdir = std::getenv("TMPDIR");
-        std::string templ = std::string(tmpdir && tmpdir[0] ? tmpdir : "/tmp") + "/strokelab-gnuplot-stderr-XXXXXX";
-        std::vector<char> buf(templ.begin(), templ.end());
-        buf.push_back('\0');
-        stderrFd = mkostemp(buf.data(), O_CLOEXEC);
-        if (stderrFd < 0) { fail(std::string("cannot create a temporary file for gnuplot's messages: ") + std::strerror(errno)); return; }
-        unlink(buf.data());
+        std::string why;
+        stderrFd = anonymousFile(why);
+        if (stderrFd < 0) { fail("cannot create a temporary file for gnuplot's messages: " + why); return; }
+        stdoutFd = anonymousFile(why);
+        if (stdoutFd < 0) { fail("cannot create a temporary file for gnuplot's output: " + why); return; }
 
         int fds[2];
         if (pipe2(fds, O_CLOEXEC) != 0) { fail(std::string("cannot create a pipe to gnuplot: ") + std::strerror(errno)); return; }
@@ -206,7 +244,7 @@ struct GBSession {
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_adddup2(&actions, stdoutFd, 1);
         posix_spawn_file_actions_adddup2(&actions, stderrFd, 2);
         posix_spawnattr_t attr;
         posix_spawnattr_init(&attr);
@@ -325,15 +363,17 @@ struct GBSession {
             pid = -1;
         }
         if (stderrFd >= 0) {
-            lseek(stderrFd, 0, SEEK_SET);
-            char chunk[4096];
-            ssize_t n;
-            while ((n = read(stderrFd, chunk, sizeof chunk)) != 0) {
-                if (n < 0) { if (errno == EINTR) continue; break; }
-                stderrText.append(chunk, static_cast<size_t>(n));
-            }
+            bool truncated = false;
+            stderrText = readAll(stderrFd, size_t(1) << 20, truncated);
             close(stderrFd);
             stderrFd = -1;
+        }
+        if (stdoutFd >= 0) {
+            bool truncated = false;
+            output = readAll(stdoutFd, kMaximumOutputBytes, truncated);
+            close(stdoutFd);
+            stdoutFd = -1;
+            if (truncated && !failed) fail("gnuplot wrote more than 256 MiB of output");
         }
         if (exitStatus != 0 && exitStatus != -1) {
             std::string summary = summariseStderr(stderrText);
@@ -398,6 +438,12 @@ const char *gb_session_error(const GBSession *session) { return session ? sessio
 const char *gb_session_stderr(const GBSession *session) { return session ? session->stderrText.c_str() : ""; }
 
 int gb_session_exit_status(const GBSession *session) { return session ? session->exitStatus : -1; }
+
+const unsigned char *gb_session_output(const GBSession *session, size_t *length) {
+    if (!session) { if (length) *length = 0; return nullptr; }
+    if (length) *length = session->output.size();
+    return reinterpret_cast<const unsigned char *>(session->output.data());
+}
 
 void gb_session_destroy(GBSession *session) {
     if (!session) return;

@@ -48,12 +48,16 @@ public enum ErrorText {
     }
 
     /// `message` as one line (``visible(_:)``) of at most `limit` characters: a longer one
-    /// keeps its start and its end with `… (N characters omitted) …` between. O(n).
+    /// keeps its start and its end with `… (N characters omitted) …` between, cut between
+    /// words (at a space, within the last 40 characters of the start and the first 40 of the
+    /// end) so that no word or name of a list is shown in part. O(n).
     public static func bounded(_ message: String, limit: Int = maximumMessageLength) -> String {
         let line = visible(message)
         guard line.count > limit else { return line }
-        let head = line.prefix(limit * 2 / 3), tail = line.suffix(limit / 4)
-        return "\(head)… (\(line.count - head.count - tail.count) characters omitted) …\(tail)"
+        var head = line.prefix(limit * 2 / 3), tail = line.suffix(limit / 4)
+        if let space = head.suffix(40).lastIndex(of: " ") { head = head[..<space] }
+        if let space = tail.prefix(40).firstIndex(of: " ") { tail = tail[tail.index(after: space)...] }
+        return "\(head) … (\(line.count - head.count - tail.count) characters omitted) … \(tail)"
     }
 
     /// True for scalars that must not reach a terminal raw.

@@ -12,7 +12,10 @@ import StrokeSmoothing
 /// FrameGrouping delivers them). With one event per refresh this is one tick per frame; a
 /// stalled main thread (no events for a while) shows the same frame at several ticks, as a
 /// real display would. Ticks stop at `until` (inclusive) or at the last frame's visible time,
-/// and never exceed ``maximumTicks``. O(frames + ticks).
+/// and never exceed the stroke's ``tickBudget(frames:)`` — ``ticksPerFrame`` per frame, at
+/// least ``minimumTicks``, at most ``maximumTicks`` — so the work grows with the stroke's
+/// events, not with how far apart their times are (three samples 10⁹ s apart, or a refresh
+/// rate of 10³⁰⁰ Hz, give a few thousand ticks; issue 24 item 2). O(frames + ticks).
 public struct DisplayTimeline: Hashable, Sendable {
     /// One display refresh: its time (s) and the index of the frame shown.
     public struct Tick: Hashable, Sendable {
@@ -25,6 +28,17 @@ public struct DisplayTimeline: Hashable, Sendable {
     /// Upper bound on the ticks of one stroke (an hour at 60 Hz), so absurd timestamps (a
     /// pause of 10¹² s) cannot make a timeline, or the spectrum of its speed, run away.
     public static let maximumTicks = 216_000
+    /// Refreshes a stroke may be shown for per event it has: 256 (over 4 s at 60 Hz; a hand
+    /// delivers an event at every refresh while it moves).
+    public static let ticksPerFrame = 256
+    /// The fewest ticks any stroke may have: 4096 (68 s at 60 Hz).
+    public static let minimumTicks = 4096
+
+    /// The most ticks a stroke of `frames` frames gets: ``ticksPerFrame`` per frame, at least
+    /// ``minimumTicks``, at most ``maximumTicks``. O(1).
+    public static func tickBudget(frames: Int) -> Int {
+        Swift.min(maximumTicks, Swift.max(minimumTicks, frames > maximumTicks / ticksPerFrame ? maximumTicks : frames * ticksPerFrame))
+    }
 
     /// The refreshes, in time order.
     public var ticks: [Tick]
@@ -44,7 +58,7 @@ public struct DisplayTimeline: Hashable, Sendable {
         let tolerance = period * 1e-6
         guard end.isFinite, start.isFinite, end >= start - tolerance else { return }
         // Clamped as a Double first: a gap of 1e300 s must not overflow the conversion to Int.
-        let span = Swift.min(((end - start) / period + 1e-6).rounded(.down), Double(Self.maximumTicks - 1))
+        let span = Swift.min(((end - start) / period + 1e-6).rounded(.down), Double(Self.tickBudget(frames: frames.count) - 1))
         let count = Int(Swift.max(span, 0)) + 1
         ticks.reserveCapacity(count)
         var shown = 0

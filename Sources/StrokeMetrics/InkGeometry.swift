@@ -25,9 +25,10 @@ import StrokeCore
 /// gives 2π/r per turn whatever its speed). Repeated positions (a resting pen) are merged
 /// first. Across a recording gap (``ReferenceGaps``) the pieces are joined by a straight chord.
 ///
-/// **Bounds**: the step is never below length/``MetricOptions/maximumResampledPoints``
-/// (``step(forLength:options:)``), so a curve gives at most about 4·maximumResampledPoints chords plus 65 per
-/// element, whatever its coordinates, step or tolerance. Counts are computed in `Double` and
+/// **Bounds**: the step is never below length/budget (``step(forLength:budget:options:)``)
+/// for a stroke's budget of ``pointBudget(samples:options:)`` points — 256 per sample, at
+/// most ``MetricOptions/maximumResampledPoints`` — so a curve gives at most about 4·budget
+/// chords plus 65 per element, whatever its coordinates, step or tolerance. Counts are computed in `Double` and
 /// clamped before any conversion to `Int`.
 public enum InkGeometry {
     /// The most chords Wang's bound may add to one curve element beyond the Δs/4 rule.
@@ -37,9 +38,36 @@ public enum InkGeometry {
     /// length/``MetricOptions/maximumResampledPoints`` (2¹⁸ by default) when that is
     /// coarser. Non-finite lengths give Δs.
     public static func step(forLength length: Double, options: MetricOptions) -> Double {
-        let budget = Double(Swift.min(Swift.max(options.maximumResampledPoints, 1), MetricOptions.resampledPointsCeiling))
+        step(forLength: length, budget: options.maximumResampledPoints, options: options)
+    }
+
+    /// The measuring step for a curve of (at most) `length` measured in at most `budget`
+    /// points (clamped to 1…``MetricOptions/resampledPointsCeiling``): Δs, or length/budget
+    /// when that is coarser. Non-finite lengths give Δs.
+    public static func step(forLength length: Double, budget: Int, options: MetricOptions) -> Double {
+        let points = Double(Swift.min(Swift.max(budget, 1), MetricOptions.resampledPointsCeiling))
         guard length.isFinite, length > 0 else { return options.resampleStep }
-        return Swift.max(options.resampleStep, length / budget)
+        return Swift.max(options.resampleStep, length / points)
+    }
+
+    /// Resampled points a stroke may be measured in per sample it has (fed samples and
+    /// reference points together): 128 — 64 units between samples at Δs = 0.5. The recorded
+    /// strokes of `../shared/datasets` need at most 18 (BDALab's browser recording; the
+    /// synthetic set 2), so no real stroke is measured more coarsely; the work of measuring a
+    /// stroke grows with its samples, never with the size of its coordinates: a 4-sample
+    /// triangle 10¹⁵ wide is measured in ``minimumPointBudget`` points, not 2¹⁸ (issue 24
+    /// item 2).
+    public static let pointsPerSample = 128
+    /// The fewest points any stroke's budget allows: 1024.
+    public static let minimumPointBudget = 1024
+
+    /// The points a stroke of `samples` samples (fed and reference together) is measured in
+    /// at most: ``pointsPerSample`` per sample, at least ``minimumPointBudget``, at most
+    /// ``MetricOptions/maximumResampledPoints``. O(1).
+    public static func pointBudget(samples: Int, options: MetricOptions) -> Int {
+        let cap = Swift.min(Swift.max(options.maximumResampledPoints, 1), MetricOptions.resampledPointsCeiling)
+        let wanted = samples > cap / pointsPerSample ? cap : samples * pointsPerSample
+        return Swift.min(cap, Swift.max(minimumPointBudget, wanted))
     }
 
     /// An upper bound of the drawn length of `path`: lines' lengths plus the control

@@ -34,11 +34,16 @@ public struct MetricDefinition: Hashable, Sendable {
     public var meaning: String
     /// The anchor of its section in `docs/guides/metrics.md`.
     public var anchor: String
+    /// The values the metric can take: ``range``.
+    public var valueRange: ClosedRange<Double>
 
     /// Declares a metric.
+    /// `range` is the values it can take, when narrower than its unit and direction allow
+    /// (``defaultRange(unit:direction:)``): a fraction is `0...1`, SPARC `...0`.
     public init(_ id: String, title: String, unit: MetricUnit, direction: MetricDirection, meaning: String, anchor: String,
                 relativeTolerance: Double? = nil, absoluteTolerance: Double? = nil, isTiming: Bool = false,
-                millimetres: Bool = false) {
+                millimetres: Bool = false, range: ClosedRange<Double>? = nil) {
+        self.valueRange = range ?? Self.defaultRange(unit: unit, direction: direction)
         self.id = id
         self.title = title
         self.unit = unit
@@ -54,6 +59,20 @@ public struct MetricDefinition: Hashable, Sendable {
 
     /// True for a family (`…@{h}ms`).
     public var isFamily: Bool { id.contains("{h}") }
+
+    /// What a metric of `unit` can be: any finite number for signed metrics (closer to zero is
+    /// better: lag, along-track error) and dimensionless scores; otherwise ≥ 0 (lengths,
+    /// counts, ratios, areas, times, rates). Infinite and NaN values are never in range.
+    public static func defaultRange(unit: MetricUnit, direction: MetricDirection) -> ClosedRange<Double> {
+        if direction == .closerToZeroIsBetter || unit == .dimensionless { return -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude }
+        return 0...Double.greatestFiniteMagnitude
+    }
+
+    /// Whether `value` is one this metric can take: finite, within ``valueRange``, and a whole
+    /// number for counts. O(1).
+    public func accepts(_ value: Double) -> Bool {
+        value.isFinite && valueRange.contains(value) && (unit != .count || value == value.rounded())
+    }
 
     /// The id of one member of a family (`prediction.error_mean@16ms` for h = 16); the id
     /// itself for a single metric. The horizon is written as an integer when integral,

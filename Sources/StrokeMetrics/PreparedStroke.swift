@@ -15,10 +15,11 @@ import StrokeSmoothing
 ///    k: every pipeline is fed the same thinned stroke and measured against the same held-out
 ///    samples (`hold-out(k=4)`; `dense-samples` when k = 1).
 ///
-/// The step is Δs, or the stroke's own extent / ``MetricOptions/maximumResampledPoints`` (2¹⁸
-/// by default) when that is coarser
-/// (``InkGeometry/step(forLength:options:)``, from the longer of the reference and the fed
-/// samples' polyline), so the work of every metric is bounded whatever the coordinates.
+/// The step is Δs, or the stroke's own extent / its point budget when that is coarser
+/// (``InkGeometry/step(forLength:budget:options:)``, from the longer of the reference and the
+/// fed samples' polyline; the budget is ``InkGeometry/pointBudget(samples:options:)``, 128
+/// points per sample and reference point, at most ``MetricOptions/maximumResampledPoints``),
+/// so the work of every metric grows with the stroke's samples, whatever its coordinates.
 /// Preparing is O(samples + reference points + chords); it allocates.
 public struct PreparedStroke: Sendable {
     /// A curve's geometry at one step: what fidelity and jaggedness need of the reference.
@@ -51,6 +52,9 @@ public struct PreparedStroke: Sendable {
     public var heldOutCount: Int
     /// The measuring step Δs for this stroke (units).
     public var step: Double
+    /// The most points this stroke's curves (the reference's and every pipeline's ink) are
+    /// resampled into (``InkGeometry/pointBudget(samples:options:)``).
+    public var pointBudget: Int
     /// The reference's geometry at ``step``; `nil` for an empty reference.
     public var geometry: Geometry?
     /// The trace's metadata.
@@ -82,7 +86,8 @@ public struct PreparedStroke: Sendable {
             gaps = ReferenceGaps(reference: ReferenceCurve(samples: Self.distinctSamples(stroke)), options: options)
         }
         let extent = Swift.max(reference.polyline.length, Polyline(points: Self.distinctSamples(fed).map(\.location)).length)
-        step = InkGeometry.step(forLength: extent, options: options)
+        pointBudget = InkGeometry.pointBudget(samples: fedCount + reference.points.count, options: options)
+        step = InkGeometry.step(forLength: extent, budget: pointBudget, options: options)
         geometry = reference.isEmpty ? nil : geometry(at: step)
     }
 

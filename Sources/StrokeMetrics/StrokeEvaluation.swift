@@ -161,7 +161,8 @@ public enum StrokeEvaluation {
         let options = prepared.options
         // A path far longer than the stroke (a runaway pipeline) is measured at a coarser step,
         // and so is the reference it is compared with: the work stays bounded.
-        let step = Swift.max(prepared.step, InkGeometry.step(forLength: InkGeometry.lengthBound(of: replay.path), options: options))
+        let step = Swift.max(prepared.step, InkGeometry.step(forLength: InkGeometry.lengthBound(of: replay.path),
+                                                                   budget: prepared.pointBudget, options: options))
         let rendered = InkGeometry.fineCurve(path: replay.path, step: step, tolerance: options.flatteningTolerance)
         add("path.length", rendered.length)
         add("path.elements", Double(replay.path.drawingElementCount))

@@ -4,8 +4,10 @@ import StrokeRaster
 
 /// Draws ``Figure``s with gnuplot (through ``GnuplotSession``) into PNG, SVG or PDF.
 ///
-/// Output is atomic: gnuplot writes a private temporary file, which is checked, normalised
-/// and then written to the destination with ``AtomicFile`` (temporary file beside it, then
+/// Output is atomic: gnuplot writes the figure to its standard output, an anonymous file
+/// (`O_TMPFILE`, so no temporary ever has a name in `$TMPDIR` or anywhere else, and a
+/// `kill -9` leaves nothing behind; issue 24 item 3); the bytes are checked, normalised and
+/// then written to the destination with ``AtomicFile`` (temporary file beside it, then
 /// rename), so a failed figure never leaves a partial file where a good one was.
 /// Output is deterministic: PNG and SVG from gnuplot carry no timestamps; a PDF's creation
 /// date is fixed by ``DeterministicVectorOutput``.
@@ -28,12 +30,8 @@ public enum FigureRenderer {
     /// Renders `figure` and returns the file's bytes.
     public static func renderData(_ figure: Figure, format: OutputFormat,
                                   gnuplot: String? = nil) throws(PlotError) -> [UInt8] {
-        let temporary = FileManager.default.temporaryDirectory.path
-            + "/strokelab-figure-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max)).\(format.rawValue)"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-
         let session = try GnuplotSession(executable: gnuplot)
-        let script = try GnuplotScript(figure: figure, format: format, outputPath: temporary) { rows, columns in
+        let script = try GnuplotScript(figure: figure, format: format, outputPath: nil) { rows, columns in
             session.binaryFormat(rows: rows, columns: columns)
         }
         do {
@@ -50,10 +48,10 @@ public enum FigureRenderer {
             let detail = session.errorMessage.isEmpty ? error.message : session.errorMessage
             throw PlotError(.gnuplotFailed, "\(figureName(figure)): \(detail)")
         }
-        guard let data = FileManager.default.contents(atPath: temporary), !data.isEmpty else {
+        var bytes = session.output
+        guard !bytes.isEmpty else {
             throw PlotError(.gnuplotFailed, "\(figureName(figure)): gnuplot wrote no \(format.rawValue.uppercased()) output")
         }
-        var bytes = [UInt8](data)
         if format == .pdf { bytes = DeterministicVectorOutput.fixingPDFDates(bytes) }
         return bytes
     }

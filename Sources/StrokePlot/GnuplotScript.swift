@@ -22,13 +22,14 @@ public struct GnuplotScript: Hashable, Sendable {
         steps.compactMap { if case .command(let c) = $0 { return c } else { return nil } }.joined(separator: "\n")
     }
 
-    /// Builds the program drawing `figure` into `outputPath` in `format`.
+    /// Builds the program drawing `figure` into `outputPath` in `format` (`nil`: gnuplot's
+    /// standard output, which ``GnuplotSession/output`` captures).
     ///
     /// `binaryFormat(rows, columns)` returns the `format=… record=(rows)` clause (from
     /// ``GnuplotSession/binaryFormat(rows:columns:)``, i.e. gnuplot-iostream's `binfmt`).
     /// Throws ``PlotError/Kind-swift.enum/invalidInput`` when the figure has nothing to draw
     /// or a nonsensical size.
-    public init(figure: Figure, format: OutputFormat, outputPath: String,
+    public init(figure: Figure, format: OutputFormat, outputPath: String?,
                 binaryFormat: (Int, Int) -> String) throws(PlotError) {
         guard figure.width >= 50, figure.height >= 50, figure.width <= 20_000, figure.height <= 20_000 else {
             throw PlotError(.invalidInput, "figure size \(figure.width)×\(figure.height) px is outside 50…20000")
@@ -53,7 +54,7 @@ public struct GnuplotScript: Hashable, Sendable {
             let w = GnuplotScript.number(Double(figure.width) / 72), h = GnuplotScript.number(Double(figure.height) / 72)
             cmd("set terminal pdfcairo size \(w)in,\(h)in noenhanced font 'DejaVu Sans,\(font)' fontscale 1 background '#ffffff' linewidth 2")
         }
-        cmd("set output \(GnuplotScript.quoted(outputPath))")
+        if let outputPath { cmd("set output \(GnuplotScript.quoted(outputPath))") }
         if figure.panels.isEmpty {
             if let title = figure.title {
                 cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(figure.fontSize + 2))'")
@@ -77,7 +78,7 @@ public struct GnuplotScript: Hashable, Sendable {
             }
             cmd("unset multiplot")
         }
-        cmd("unset output")
+        if outputPath != nil { cmd("unset output") }
         self.steps = steps
     }
 

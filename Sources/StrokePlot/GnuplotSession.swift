@@ -61,6 +61,14 @@ public final class GnuplotSession {
         if gb_session_close(handle) != 0 { throw currentError() }
     }
 
+    /// What gnuplot wrote to stdout (after ``close()``): the figure, when the script set no
+    /// output file.
+    public var output: [UInt8] {
+        var length = 0
+        guard let bytes = gb_session_output(handle, &length), length > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// What gnuplot wrote to stderr (after ``close()``): warnings and `print` output.
     public var standardError: String { String(cString: gb_session_stderr(handle)) }
 

@@ -44,20 +44,63 @@ public enum FadeAnimation {
         public var maximumFadeFrames = 2000
         /// Canvas's longer side, pixels.
         public var longestSide = 640
+        /// Write every `every`-th frame only (frame indices 0, every, 2·every, …); the others
+        /// are still drawn (the fade of a frame depends on the one before), not encoded.
+        public var every = 1
         /// The defaults.
         public init() {}
+
+        /// The fade frames after one lift-off can take at most: ``maximumFadeFrames``, and no
+        /// more than it takes the brightness steps alone to make every pixel white,
+        /// ⌈1/``brightnessStep``⌉ (+ 4 for 8-bit rounding and the blur's edges). ForceSketch's
+        /// fade is blank after about a dozen.
+        public var fadeFrameLimit: Int {
+            guard brightnessStep > 0, brightnessStep.isFinite else { return maximumFadeFrames }
+            let saturating = (1 / brightnessStep).rounded(.up) + 4
+            return saturating < Double(maximumFadeFrames) ? Int(saturating) : maximumFadeFrames
+        }
+
+        /// The fade frames after a stroke that ends at `endTime` when the next begins at
+        /// `nextStart` (seconds; `nil` for the last stroke): the display refreshes between
+        /// them, at most ``fadeFrameLimit``.
+        public func fadeFrames(endTime: Double, nextStart: Double?) -> Int {
+            guard let next = nextStart else { return fadeFrameLimit }
+            let gap = ((next - endTime) * refreshRateHz).rounded(.down)
+            return gap.isFinite ? Int(Swift.min(Swift.max(gap, 0), Double(fadeFrameLimit))) : fadeFrameLimit
+        }
+    }
+
+    /// How many frames an animation holds at most, known from the strokes' events and times
+    /// alone (before any replay or drawing): one per event, and ``Options/fadeFrames(endTime:nextStart:)``
+    /// after each lift-off (`fades` of the `total`). `written` counts the frames written
+    /// (every ``Options/every``-th), `drawnOnly` the fade frames that are blurred but not
+    /// written. O(strokes).
+    public static func frameBound(events: [(count: Int, endTime: Double, nextStart: Double?)], options: Options)
+        -> (total: Int, fades: Int, written: Int, drawnOnly: Int)
+    {
+        var total = 0, fades = 0
+        for e in events {
+            let fade = options.fadeFrames(endTime: e.endTime, nextStart: e.nextStart)
+            total += e.count + fade
+            fades += fade
+        }
+        let every = Swift.max(options.every, 1)
+        let written = (total + every - 1) / every
+        return (total, fades, written, every == 1 ? 0 : fades - fades / every)
     }
 
     /// What was produced.
     public struct Summary: Hashable, Sendable {
-        /// Frames written in all.
+        /// Frames written in all (every ``Options/every``-th frame drawn).
         public var frames: Int
         /// Per stroke: fade frames until the image was blank, or `nil` when the next stroke
         /// began first (or the maximum was reached).
         public var fadeFramesToBlank: [Int?]
     }
 
-    /// Animates `strokes` in order, calling `write(index, pngBytes)` for every frame.
+    /// Animates `strokes` in order, calling `write(index, pngBytes)` for every frame written
+    /// (every ``Options/every``-th; `index` counts every frame drawn). At most
+    /// ``frameBound(events:options:)`` frames.
     /// - Throws: ``RasterError`` for an empty drawing or a failing surface, or what `write` throws.
     public static func run(_ strokes: [Stroke], options: Options = Options(),
                            write: (Int, [UInt8]) throws -> Void) throws -> Summary {
@@ -76,10 +119,14 @@ public enum FadeAnimation {
         let canvas = try CairoCanvas(format: .png, width: w, height: h)
         let viewport = Viewport(bounds: box, scale: scale, origin: Point(x: margin, y: margin))
         let blur = try GaussianBlur(width: w, height: h, sigma: options.blurSigma)
-        var frames = 0
+        var frames = 0, written = 0
         var toBlank: [Int?] = []
+        let every = Swift.max(options.every, 1)
         func emit() throws {
-            try write(frames, try canvas.snapshotPNG())
+            if frames % every == 0 {
+                try write(frames, try canvas.snapshotPNG())
+                written += 1
+            }
             frames += 1
         }
         for stroke in strokes {
@@ -92,11 +139,7 @@ public enum FadeAnimation {
                 }
                 try emit()
             }
-            var limit = options.maximumFadeFrames
-            if let next = stroke.nextStart {
-                let gap = ((next - stroke.endTime) * options.refreshRateHz).rounded(.down)
-                limit = gap.isFinite ? Int(min(max(gap, 0), Double(options.maximumFadeFrames))) : options.maximumFadeFrames
-            }
+            let limit = options.fadeFrames(endTime: stroke.endTime, nextStart: stroke.nextStart)
             var reached: Int? = nil
             var k = 0
             while k < limit {
@@ -112,7 +155,7 @@ public enum FadeAnimation {
             }
             toBlank.append(reached)
         }
-        return Summary(frames: frames, fadeFramesToBlank: toBlank)
+        return Summary(frames: written, fadeFramesToBlank: toBlank)
     }
 }
 

@@ -8,10 +8,14 @@ import NIOPosix
 ///
 /// Bounded whatever clients send: request heads are limited by NIOHTTP1 (80 KiB of header
 /// fields; a malformed request gets 400 and is closed), a body is kept only while it fits the
-/// service's limit (beyond it the answer is 413 and the rest is not read), all bodies held at
-/// once fit an ``UploadBudget`` of twice the limit (beyond it 503), and a connection that sends
-/// nothing for ``idleTimeout`` is closed. Validation and storing run on NIOThreadPool, not on
-/// the event loop. Connections are served concurrently; requests on one connection in order.
+/// service's limit (beyond it the answer is 413 at once, chunked or not, and the rest is not
+/// read), all bodies held at once fit an ``UploadBudget`` of twice the limit (beyond it 503),
+/// a body that pauses for ``stallTimeLimit`` or takes longer than ``uploadTimeLimit`` gets
+/// 408 and its connection is closed, and a connection that sends nothing between requests
+/// for ``idleTimeout`` is closed (``RequestTimeouts``). A body is gathered in one buffer
+/// appended in place, so receiving it is linear in its size (it was copied whole at every
+/// chunk: 31 MiB took 6 s). Validation and storing run on NIOThreadPool, not on the event
+/// loop. Connections are served concurrently; requests on one connection in order.
 ///
 /// ```swift
 /// let store = try TraceStore(directory: "recordings")
@@ -30,6 +34,12 @@ public final class RecorderServer: Sendable {
     public let port: Int
     /// Connections idle this long are closed.
     public static let idleTimeout = TimeAmount.seconds(60)
+    /// The longest an upload's body may take to arrive, seconds, from its request head (32 MiB
+    /// over a slow Wi-Fi link take well under a minute); beyond it the answer is 408.
+    public static let uploadTimeLimit = 120.0
+    /// The longest pause within an upload's body, seconds; beyond it the answer is 408 and the
+    /// connection is closed (a client that stalls holds no memory for long).
+    public static let stallTimeLimit = 10.0
     /// After refusing a body it will not read, the server ends its output and keeps dropping
     /// what the client still sends for up to this long (seconds) before closing, so that the
     /// client gets to read the answer.
@@ -51,13 +61,17 @@ public final class RecorderServer: Sendable {
 
     /// Binds `host:port` (port 0: any free port) and returns the server, not yet serving,
     /// storing into `store` uploads of at most `maximumUploadBytes`. `access` defaults to what
-    /// the bound address implies (``ClientAccess/forListening(on:)``: loopback-only on a
+    /// the bound address implies (``ClientAccess/forListening(on:key:)``: loopback-only on a
     /// loopback address). Throws when the address cannot be bound (in use, not this machine's,
     /// not an address).
+    /// `stallTimeLimit` and `uploadTimeLimit` (seconds) bound each body's pauses and its
+    /// whole arrival (``RequestTimeouts``).
     public static func start(host: String, port: Int, store: TraceStore, maximumUploadBytes: Int, access: ClientAccess? = nil,
+                             stallTimeLimit: Double = stallTimeLimit, uploadTimeLimit: Double = uploadTimeLimit,
                              onEvent: @escaping @Sendable (RecorderEvent) -> Void = { _ in }) async throws(ListenError) -> RecorderServer {
         let listener: NIOAsyncChannel<Channel, Never>
-        do { listener = try await bind(host: host, port: port) } catch {
+        let limits = (stall: TimeAmount.nanoseconds(Int64(stallTimeLimit * 1e9)), total: TimeAmount.nanoseconds(Int64(uploadTimeLimit * 1e9)))
+        do { listener = try await bind(host: host, port: port, limits: limits) } catch {
             let text = "\(error)".replacingOccurrences(of: "\n", with: " ")
             throw ListenError(description: "cannot listen on \(host):\(port): \(text)",
                               isAddressInUse: (error as? IOError)?.errnoCode == EADDRINUSE)
@@ -82,7 +96,9 @@ public final class RecorderServer: Sendable {
     /// listener accepted but could not hand out (the server was shutting down) is then just a
     /// channel, closed when idle, rather than an async channel dropped unfinished — which
     /// SwiftNIO treats as a programming error and traps on.
-    private static func bind(host: String, port: Int) async throws -> NIOAsyncChannel<Channel, Never> {
+    private static func bind(host: String, port: Int, limits: (stall: TimeAmount, total: TimeAmount)) async throws
+        -> NIOAsyncChannel<Channel, Never>
+    {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -90,9 +106,9 @@ public final class RecorderServer: Sendable {
             .childChannelOption(.autoRead, value: false)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
-                    try channel.pipeline.syncOperations.addHandler(IdleConnectionCloser())
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(
+                        RequestTimeouts(idle: idleTimeout, stall: limits.stall, total: limits.total))
                     return channel
                 }
             }
@@ -137,8 +153,9 @@ public final class RecorderServer: Sendable {
         case idle
         /// Reading and dropping a body, then answering `response`.
         case discarding(RecorderResponse, method: String, version: HTTPVersion, keepAlive: Bool, dropped: Int)
-        /// Collecting an upload's body.
-        case collecting(RecorderRequestHead, version: HTTPVersion, keepAlive: Bool, body: ByteBuffer)
+        /// Collecting an upload's body (into the loop's one `body` buffer, which no copy of
+        /// the state shares, so appending never copies it).
+        case collecting(RecorderRequestHead, version: HTTPVersion, keepAlive: Bool)
     }
 
     /// Wraps an accepted channel for async use (on its event loop, then turns reading on) and
@@ -167,6 +184,7 @@ public final class RecorderServer: Sendable {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 var state = State.idle
+                var body = connection.channel.allocator.buffer(capacity: 0)
                 var lingerUntil: Date? = nil
                 let channel = connection.channel
                 // After an answer that closes the connection although the request's body was not
@@ -178,108 +196,124 @@ public final class RecorderServer: Sendable {
                     channel.eventLoop.scheduleTask(in: .milliseconds(Int64(Self.lingerTime * 1000))) { channel.close(promise: nil) }
                     return Date().addingTimeInterval(Self.lingerTime)
                 }
-                for try await part in inbound {
-                    if let deadline = lingerUntil {
-                        // An answer that closes the connection was sent: drop the rest of the
-                        // body until it ends or the time is up.
-                        if case .end = part { return }
-                        if Date() > deadline { return }
-                        continue
+                do {
+                    for try await part in inbound {
+                        if let deadline = lingerUntil {
+                            // An answer that closes the connection was sent: drop the rest of the
+                            // body until it ends or the time is up.
+                            if case .end = part { return }
+                            if Date() > deadline { return }
+                            continue
+                        }
+                        switch part {
+                        case .head(let h):
+                            let head = RecorderRequestHead(method: h.method.rawValue, target: h.uri,
+                                                           headers: h.headers.map { ($0.name, $0.value) }, peer: peer)
+                            switch service.plan(for: head) {
+                            case .respond(let response):
+                                report(response, head)
+                                if head.header("Expect")?.lowercased() == "100-continue" {
+                                    // The client waits for 100 Continue before it sends the body:
+                                    // answer now, and it need not send it at all.
+                                    var r = response
+                                    r.closesConnection = true
+                                    try await send(r, method: head.method, version: h.version, keepAlive: false, outbound)
+                                    lingerUntil = await lingerThenClose()
+                                } else {
+                                    state = .discarding(response, method: head.method, version: h.version, keepAlive: h.isKeepAlive, dropped: 0)
+                                }
+                            case .refuseBody(let response):
+                                report(response, head)
+                                try await send(response, method: head.method, version: h.version, keepAlive: false, outbound)
+                                lingerUntil = await lingerThenClose()
+                            case .upload:
+                                if head.header("Expect")?.lowercased() == "100-continue" {
+                                    try await outbound.write(.head(HTTPResponseHead(version: h.version, status: .continue)))
+                                }
+                                body.clear()
+                                state = .collecting(head, version: h.version, keepAlive: h.isKeepAlive)
+                            }
+                        case .body(let chunk):
+                            switch state {
+                            case .idle:
+                                break
+                            case .discarding(let response, let method, let version, let keepAlive, let dropped):
+                                let total = dropped + chunk.readableBytes
+                                if total > service.maximumUploadBytes {
+                                    var r = response
+                                    r.closesConnection = true
+                                    try await send(r, method: method, version: version, keepAlive: false, outbound)
+                                    lingerUntil = await lingerThenClose()
+                                } else {
+                                    state = .discarding(response, method: method, version: version, keepAlive: keepAlive, dropped: total)
+                                }
+                            case .collecting(let head, let version, _):
+                                if body.readableBytes + chunk.readableBytes > service.maximumUploadBytes {
+                                    report(service.tooLarge, head)
+                                    try await send(service.tooLarge, method: head.method, version: version, keepAlive: false, outbound)
+                                    lingerUntil = await lingerThenClose()
+                                    state = .idle
+                                    continue
+                                }
+                                guard budget.reserve(chunk.readableBytes) else {
+                                    let busy = RecorderResponse.error(503, "Service Unavailable", "the recorder is busy with other uploads; try again in a moment",
+                                                                      closing: true)
+                                    var r = busy
+                                    r.headers.append(("Retry-After", "1"))
+                                    report(r, head)
+                                    try await send(r, method: head.method, version: version, keepAlive: false, outbound)
+                                    lingerUntil = await lingerThenClose()
+                                    state = .idle
+                                    continue
+                                }
+                                reserved += chunk.readableBytes
+                                var piece = chunk
+                                body.writeBuffer(&piece)
+                            }
+                        case .end:
+                            switch state {
+                            case .idle:
+                                break
+                            case .discarding(let response, let method, let version, let keepAlive, _):
+                                try await send(response, method: method, version: version, keepAlive: keepAlive, outbound)
+                                if !keepAlive || response.closesConnection { return }
+                            case .collecting(let head, let version, let keepAlive):
+                                let bytes = Array(body.readableBytesView)
+                                body = connection.channel.allocator.buffer(capacity: 0)
+                                let service = self.service
+                                let result = try await NIOThreadPool.singleton.runIfActive { service.upload(bytes) }
+                                budget.release(reserved)
+                                reserved = 0
+                                if let file = result.file {
+                                    onEvent(.saved(file: file, strokes: result.strokes, samples: result.samples, peer: peer))
+                                } else {
+                                    report(result.response, head)
+                                }
+                                try await send(result.response, method: head.method, version: version, keepAlive: keepAlive, outbound)
+                                if !keepAlive { return }
+                            }
+                            state = .idle
+                        }
                     }
-                    switch part {
-                    case .head(let h):
-                        let head = RecorderRequestHead(method: h.method.rawValue, target: h.uri,
-                                                       headers: h.headers.map { ($0.name, $0.value) }, peer: peer)
-                        switch service.plan(for: head) {
-                        case .respond(let response):
-                            report(response, head)
-                            if head.header("Expect")?.lowercased() == "100-continue" {
-                                // The client waits for 100 Continue before it sends the body:
-                                // answer now, and it need not send it at all.
-                                var r = response
-                                r.closesConnection = true
-                                try await send(r, method: head.method, version: h.version, keepAlive: false, outbound)
-                                lingerUntil = await lingerThenClose()
-                            } else {
-                                state = .discarding(response, method: head.method, version: h.version, keepAlive: h.isKeepAlive, dropped: 0)
-                            }
-                        case .refuseBody(let response):
-                            report(response, head)
-                            try await send(response, method: head.method, version: h.version, keepAlive: false, outbound)
-                            lingerUntil = await lingerThenClose()
-                        case .upload:
-                            if head.header("Expect")?.lowercased() == "100-continue" {
-                                try await outbound.write(.head(HTTPResponseHead(version: h.version, status: .continue)))
-                            }
-                            state = .collecting(head, version: h.version, keepAlive: h.isKeepAlive,
-                                                body: connection.channel.allocator.buffer(capacity: 0))
-                        }
-                    case .body(let chunk):
-                        switch state {
-                        case .idle:
-                            break
-                        case .discarding(let response, let method, let version, let keepAlive, let dropped):
-                            let total = dropped + chunk.readableBytes
-                            if total > service.maximumUploadBytes {
-                                var r = response
-                                r.closesConnection = true
-                                try await send(r, method: method, version: version, keepAlive: false, outbound)
-                                lingerUntil = await lingerThenClose()
-                            } else {
-                                state = .discarding(response, method: method, version: version, keepAlive: keepAlive, dropped: total)
-                            }
-                        case .collecting(let head, let version, let keepAlive, var body):
-                            if body.readableBytes + chunk.readableBytes > service.maximumUploadBytes {
-                                report(service.tooLarge, head)
-                                try await send(service.tooLarge, method: head.method, version: version, keepAlive: false, outbound)
-                                lingerUntil = await lingerThenClose()
-                                state = .idle
-                                continue
-                            }
-                            guard budget.reserve(chunk.readableBytes) else {
-                                let busy = RecorderResponse.error(503, "Service Unavailable", "the recorder is busy with other uploads; try again in a moment",
-                                                                  closing: true)
-                                var r = busy
-                                r.headers.append(("Retry-After", "1"))
-                                report(r, head)
-                                try await send(r, method: head.method, version: version, keepAlive: false, outbound)
-                                lingerUntil = await lingerThenClose()
-                                state = .idle
-                                continue
-                            }
-                            reserved += chunk.readableBytes
-                            var piece = chunk
-                            body.writeBuffer(&piece)
-                            state = .collecting(head, version: version, keepAlive: keepAlive, body: body)
-                        }
-                    case .end:
-                        switch state {
-                        case .idle:
-                            break
-                        case .discarding(let response, let method, let version, let keepAlive, _):
-                            try await send(response, method: method, version: version, keepAlive: keepAlive, outbound)
-                            if !keepAlive || response.closesConnection { return }
-                        case .collecting(let head, let version, let keepAlive, let body):
-                            let bytes = Array(body.readableBytesView)
-                            let service = self.service
-                            let result = try await NIOThreadPool.singleton.runIfActive { service.upload(bytes) }
-                            budget.release(reserved)
-                            reserved = 0
-                            if let file = result.file {
-                                onEvent(.saved(file: file, strokes: result.strokes, samples: result.samples, peer: peer))
-                            } else {
-                                report(result.response, head)
-                            }
-                            try await send(result.response, method: head.method, version: version, keepAlive: keepAlive, outbound)
-                            if !keepAlive { return }
-                        }
-                        state = .idle
+                } catch let timeout as RequestTimedOut {
+                    // The body stalled or took too long: answer 408 (unless an answer that
+                    // closes the connection went out already) and close.
+                    let version: HTTPVersion, method: String, head: RecorderRequestHead?
+                    switch state {
+                    case .idle: return
+                    case .discarding(_, let m, let v, _, _): (version, method, head) = (v, m, nil)
+                    case .collecting(let h, let v, _): (version, method, head) = (v, h.method, h)
                     }
+                    guard lingerUntil == nil else { return }
+                    let response = RecorderResponse.error(408, "Request Timeout", timeout.description, closing: true)
+                    if let head { report(response, head) }
+                    try await send(response, method: method, version: version, keepAlive: false, outbound)
                 }
             }
         } catch {
-            // The client went away or the connection failed: nothing was stored for a request
-            // whose body did not arrive in full.
+            // The client went away or the connection failed — or its body stalled or took too
+            // long (answered 408 inside): nothing was stored for a request whose body did not
+            // arrive in full.
         }
     }
 

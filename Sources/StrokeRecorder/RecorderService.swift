@@ -5,6 +5,9 @@ import StrokeIO
 /// What `strokelab record` answers, independent of the server library: the page, and the
 /// upload contract of `POST /traces` (docs/guides/recorder.md, "POST /traces").
 ///
+/// Paths are below `/<key>/` when the recorder serves other machines (``ClientAccess``):
+/// `GET /<key>/` and `POST /<key>/traces`.
+///
 /// - `GET /` (or `HEAD /`): the recorder page, ``RecorderPage/html``.
 /// - `POST /traces` with `Content-Type: application/json` and a StrokeLab native trace as the
 ///   body: validated by the reader `strokelab run` uses (``TraceImport`` with the native
@@ -55,7 +58,8 @@ public struct RecorderService: Sendable {
     /// The plan for a request, from its head alone. O(headers).
     public func plan(for head: RecorderRequestHead) -> Plan {
         if let refusal = access.refusal(head) { return .respond(refusal) }
-        switch head.path {
+        // Under `/<key>/` when other machines are served (the refusal checked it is there).
+        switch access.route(head.path) ?? head.path {
         case "/", "/index.html":
             guard head.method == "GET" || head.method == "HEAD" else {
                 return .respond(.error(405, "Method Not Allowed", "\(head.method) \(head.path): use GET", headers: [("Allow", "GET, HEAD")]))

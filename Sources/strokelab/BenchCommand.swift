@@ -34,6 +34,8 @@ struct BenchCommand: ParsableCommand {
             {"median", "min", "max"}}) instead of tables, for --stage or for each --pipeline; nothing is \
             written to --out then. --passes N makes every run exactly N passes (no calibration), so \
             instruction counts (valgrind --tool=callgrind) repeat.
+
+            \(WorkBudgetTable.helpText(for: "bench"))
             """)
 
     @Option(name: .customLong("trace"), help: "A trace file, directory or glob (repeatable); files from one folder form one dataset.")

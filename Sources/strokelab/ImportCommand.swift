@@ -46,6 +46,8 @@ struct ImportCommand: ParsableCommand {
             columns by header name, "quoted name" or $n (1-based), numbers, + - * / ( ), one comparison \
             (== != < <= > >=), and the constants pi and deg (= pi/180). Example:
               --map 't=timestamp_ms/1000, x=X, y=Y, force=P/1024, azimuth=Az*0.1*deg, down=EventType==1'
+
+            \(WorkBudgetTable.helpText(for: "import"))
             """)
 
     @Argument(help: "The input format: auto, or one of \(TraceFormat.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -18,7 +18,14 @@ struct ListCommand: ParsableCommand {
     @Option(name: .customLong("sync-guides"), help: "Rewrite the parameter tables of the stage guides in this directory.")
     var syncGuides: String?
 
+    @Flag(name: .customLong("work-budget"), help: "Print the work budget of every command (the table of docs/spec.md) instead.")
+    var workBudget = false
+
     func run() throws {
+        if workBudget {
+            print(WorkBudgetTable.markdown, terminator: "")
+            return
+        }
         guard let dir = syncGuides else {
             print(PipelineCatalog.text(StageRegistry.standard))
             return

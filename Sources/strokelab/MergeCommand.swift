@@ -14,6 +14,8 @@ struct MergeCommand: AsyncParsableCommand {
             byte-identical to a run without --shard, but for run.json's date and elapsed time — and, \
             for a tune, its fronts. Measures nothing. Nothing is written when a shard is missing, \
             failed or does not match.
+
+            \(WorkBudgetTable.helpText(for: "merge"))
             """)
 
     @Argument(help: "The shard output directories.")

@@ -25,15 +25,23 @@ struct RecordCommand: AsyncParsableCommand {
 
             By default the recorder listens on 127.0.0.1 and serves this machine only. To record on \
             a tablet, phone or another computer, give --host with an address of this machine that \
-            the device can reach (0.0.0.0: all IPv4 interfaces): every device on that network can \
-            then open the page and upload into DIR. Browsers give coalesced samples only to secure \
+            the device can reach (0.0.0.0: all IPv4 interfaces). The recorder then prints, once, the \
+            address to open: its path carries an unguessable key (http://ADDR:PORT/KEY/), and only \
+            requests under that key, naming an address it serves in their Host header, are \
+            answered — so a web page elsewhere cannot upload through your browser, even by pointing \
+            its own name at your machine, and a device on the network that did not see the address \
+            cannot either. Anyone who has the address can upload into DIR. Browsers give coalesced samples only to secure \
             pages (https://, or http://localhost): over plain http from another device you get one \
             sample per event. README "Record your own traces" shows how to keep them (adb reverse, \
             or Chrome's flag for insecure origins).
 
-            POST /traces takes any StrokeLab native trace (Content-Type: application/json, at most \
-            --max-upload-mb): 201 and {"file": …, "strokes": …, "samples": …} when stored; 4xx and \
-            {"error": "<one line>"} otherwise, with nothing written.
+            POST /traces (POST /KEY/traces with --host) takes any StrokeLab native trace \
+            (Content-Type: application/json, at most --max-upload-mb, arriving within \
+            \(Int(RecorderServer.uploadTimeLimit)) s with no pause over \(Int(RecorderServer.stallTimeLimit)) s): 201 and \
+            {"file": …, "strokes": …, "samples": …} when stored; 4xx and {"error": "<one line>"} \
+            otherwise, with nothing written.
+
+            \(WorkBudgetTable.helpText(for: "record"))
             """)
 
     @Option(help: "The port to listen on (0: any free port, printed at start).")
@@ -45,8 +53,11 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Directory for the recordings (created if missing).")
     var out: String
 
+    /// The largest upload accepted unless `--max-upload-mb` says otherwise, MiB.
+    static let defaultMaximumUploadMB = 32.0
+
     @Option(name: .customLong("max-upload-mb"), help: "The largest upload accepted, in MiB.")
-    var maxUploadMB: Double = 32
+    var maxUploadMB: Double = defaultMaximumUploadMB
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
@@ -78,15 +89,18 @@ struct RecordCommand: AsyncParsableCommand {
             Self.say("open http://\(shown):\(server.port)/ in a browser on this machine (only this machine is served). Ctrl-C stops.")
         } else {
             FileHandle.standardError.write(Data("""
-                warning: --host \(host) serves every device that can reach port \(server.port) of this machine: anyone on those \
-                networks can open the page and write recordings into \(directory). Use it on a network you trust and stop it when done.
+                warning: --host \(host) serves every device that can reach port \(server.port) of this machine and has the \
+                address below (its path carries a key, printed only here): whoever has it can write recordings into \
+                \(directory). Share it only with your own devices, use a network you trust and stop the recorder when done.
                 note: over plain http from another device, browsers withhold coalesced samples (a secure-context feature); \
                 see README "Record your own traces".
 
                 """.utf8))
-            let addresses = server.address == "0.0.0.0" || server.address == "::" ? NetworkAddresses.nonLoopbackIPv4() : [server.address]
+            let key = server.service.access.key ?? ""
+            let addresses = server.address == "0.0.0.0" || server.address == "::"
+                ? NetworkAddresses.all(ipv6: server.address == "::") : [server.address]
             for a in addresses {
-                Self.say("on the tablet, open http://\(a.contains(":") ? "[\(a)]" : a):\(server.port)/")
+                Self.say("on the tablet, open http://\(a.contains(":") ? "[\(a)]" : a):\(server.port)/\(key)/")
             }
             Self.say("Ctrl-C stops.")
         }

@@ -28,13 +28,18 @@ struct RenderCommand: ParsableCommand {
             ForceSketch's animation: one PNG per event while drawing and one per display refresh after \
             each lift-off, brightness +0.05 then a Gaussian blur of radius 1, until the next stroke or \
             a blank image. The frames replace the previous ones in DIR as one set (as 'run' replaces \
-            its tables); two runs on one DIR at once are refused.
+            its tables); two runs on one DIR at once are refused. Frames are counted before any is \
+            drawn: at most --max-frames (default \(WorkBudget.frames)) of a \(sideText) canvas, a larger \
+            --size counting in proportion, and \(WorkBudget.frameBytes >> 20) MiB per frame of the budget; \
+            --every N writes every N-th frame (file names keep the frame's index).
 
             Examples:
               strokelab render --trace Datasets/synthetic/stylus-240hz-60fps.json --stroke circle-fast \
             --pipeline linear --pipeline midpoint-bezier --pipeline coalesced-only --out out/circle.png
               strokelab render --trace T.json --all-strokes --pipeline 'coalesced|style:scribble' --out page.png
               strokelab render --trace T.json --pipeline forcesketch --frames out/fade
+
+            \(WorkBudgetTable.helpText(for: "render"))
             """)
 
     @Option(name: .long, help: "Trace file: native JSON or any importable format (detected: .svc, Wacom CSV, Pointer Events JSON, .cyn, InkML).")
@@ -58,8 +63,14 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Write ForceSketch's fade animation as numbered PNG frames into this directory.")
     var frames: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Canvas size for --all-strokes and --frames: the longer side in pixels (64…8192).")
-    var size: Int = 1600
+    @Option(name: .long, parsing: .unconditional, help: "Canvas size for --all-strokes and --frames: the longer side in pixels (64…8192; default 1600).")
+    var size: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: the most frames to write, each of a \(Self.sideText) canvas (a larger --size counts in proportion; default \(WorkBudget.frames)).")
+    var maxFrames: Int = WorkBudget.frames
+
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: write every N-th frame only (default 1: every frame).")
+    var every: Int = 1
 
     @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
     var inset: String?
@@ -81,6 +92,31 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .long, help: "Output file: .png, .svg or .pdf (not needed with --frames).")
     var out: String?
+
+    /// `1600 × 1600`, the canvas one frame of the budget stands for.
+    static let sideText = { () -> String in
+        let side = Int(Double(WorkBudget.frameCanvasPixels).squareRoot())
+        return "\(side) × \(side)"
+    }()
+
+    /// The canvas side for --all-strokes and --frames.
+    var canvasSide: Int { size ?? 1600 }
+
+    func validate() throws {
+        if let size {
+            guard allStrokes || frames != nil else {
+                throw ValidationError("--size sets the canvas of --all-strokes and --frames; a comparison of one stroke is sized by --panel-size")
+            }
+            guard (64...DrawingRenderer.maximumSide).contains(size) else {
+                throw ValidationError("--size must be in 64…\(DrawingRenderer.maximumSide) pixels, not \(size)")
+            }
+        }
+        if maxFrames != WorkBudget.frames || every != 1 {
+            guard frames != nil else { throw ValidationError("--max-frames and --every apply to --frames") }
+        }
+        guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, not \(maxFrames)") }
+        guard every >= 1 else { throw ValidationError("--every must be at least 1, not \(every)") }
+    }
 
     func run() throws {
         let rendering: InkRendering?
@@ -147,9 +183,6 @@ struct RenderCommand: ParsableCommand {
 
     /// `--all-strokes` and `--frames`: the whole trace through one pipeline.
     private func renderDrawing(_ traceData: Trace, rendering: InkRendering?) throws {
-        guard (64...DrawingRenderer.maximumSide).contains(size) else {
-            throw CommandFailure("--size \(size) must be within 64…\(DrawingRenderer.maximumSide) pixels")
-        }
         let label = pipeline.first ?? "coalesced-only"
         let description: PipelineDescription
         do { description = try PipelineDescription(parsing: label) } catch { throw CommandFailure(error.description) }
@@ -163,7 +196,7 @@ struct RenderCommand: ParsableCommand {
             let ink = InkRasters.drawing(traceData.strokes, through: description)
             let mode = rendering ?? { let r = InkRasters.automaticRendering(for: description); return r == .line ? .segments : r }()
             do {
-                try AtomicFile.write(try DrawingRenderer.render(ink, rendering: mode, longestSide: size, format: format), to: out)
+                try AtomicFile.write(try DrawingRenderer.render(ink, rendering: mode, longestSide: canvasSide, format: format), to: out)
             } catch { throw CommandFailure("\(out): \(error)") }
             print("wrote \(out): \(traceData.strokes.count) strokes through \(label), \(mode.rawValue)")
         }
@@ -174,15 +207,39 @@ struct RenderCommand: ParsableCommand {
     /// a mix of two runs' frames (or stale frames of a longer earlier run); a second run on
     /// the same directory at the same time is refused.
     private func writeFadeFrames(_ traceData: Trace, pipeline description: PipelineDescription, into dir: String) throws {
+        var options = FadeAnimation.Options()
+        options.longestSide = canvasSide
+        options.refreshRateHz = traceData.metadata.refreshRateHz
+        options.every = every
+        // The work budget, from the events alone: before any replay, drawing or writing.
+        let strokes = traceData.strokes
+        let bound = FadeAnimation.frameBound(events: strokes.indices.map { i in
+            (strokes[i].events.count, strokes[i].events.last?.time ?? strokes[i].endTime, i + 1 < strokes.count ? strokes[i + 1].startTime : nil)
+        }, options: options)
+        let perFrame = WorkBudget.frameCost(width: canvasSide, height: canvasSide)
+        let cost = (bound.written + bound.drawnOnly) * perFrame
+        if cost > maxFrames {
+            let drawn = bound.drawnOnly > 0 ? " (and blur \(bound.drawnOnly) fade frames it skips)" : ""
+            // With --every K: ⌈total/K⌉ written and (almost) every fade frame still blurred.
+            let fixed = bound.fades * perFrame
+            let every = fixed < maxFrames ? Int((Double(bound.total * perFrame) / Double(maxFrames - fixed)).rounded(.up)) : nil
+            throw CommandFailure("\(trace): --frames would write \(bound.written) frames\(drawn) of a \(canvasSide)-pixel canvas, "
+                + "\(cost) frames of the work budget (one is a \(Self.sideText) canvas), more than --max-frames \(maxFrames); "
+                + (every.map { "write every \($0)-th frame with --every \($0), " } ?? "") + "use a smaller --size, or raise --max-frames to \(cost)")
+        }
+        let byteBudget = maxFrames * WorkBudget.frameBytes
         let output: OutputSet
         do { output = try OutputSet.begin(directory: dir) } catch { throw CommandFailure(error.description) }
         defer { output.abandon() }
-        var options = FadeAnimation.Options()
-        options.longestSide = size
-        options.refreshRateHz = traceData.metadata.refreshRateHz
         let summary: FadeAnimation.Summary
+        var bytesWritten = 0
         do {
-            summary = try FadeAnimation.run(InkRasters.fadeStrokes(traceData.strokes, through: description), options: options) { index, bytes in
+            summary = try FadeAnimation.run(InkRasters.fadeStrokes(strokes, through: description), options: options) { index, bytes in
+                bytesWritten += bytes.count
+                guard bytesWritten <= byteBudget else {
+                    throw CommandFailure("\(dir): the frames passed \(byteBudget >> 20) MiB at frame \(index), the work budget of --max-frames \(maxFrames) "
+                        + "(\(WorkBudget.frameBytes >> 20) MiB a frame); nothing was written: use --every or a smaller --size, or raise --max-frames")
+                }
                 try AtomicFile.write(bytes, to: output.path(Self.frameName(index)))
             }
             try output.commit()

@@ -18,6 +18,8 @@ struct ReplayCommand: ParsableCommand {
             the README ("Replay files").
 
             Example: strokelab replay --trace T.json --pipeline 'coalesced|filter:pulled-string(length=8)|interp:linear' --out out/replay.json
+
+            \(WorkBudgetTable.helpText(for: "replay"))
             """)
 
     @Option(name: .long, help: "Trace file: native JSON or any importable format.")

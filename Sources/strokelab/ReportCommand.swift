@@ -17,6 +17,8 @@ struct ReportCommand: AsyncParsableCommand {
             experiment runs. The report replaces the previous one in DIR as one set (a report killed \
             half-way leaves the previous one), and a second report on the same DIR at the same time is \
             refused. Progress goes to standard error; --quiet silences it.
+
+            \(WorkBudgetTable.helpText(for: "report"))
             """)
 
     @Option(help: "Experiment spec (YAML or JSON; docs/spec.md).")

@@ -21,6 +21,8 @@ struct RunCommand: AsyncParsableCommand {
             Nothing is written if any input is malformed. The three files replace the previous ones in \
             DIR as one set (a run killed half-way leaves the previous set), and a second run on the same \
             DIR at the same time is refused. Progress goes to standard error; --quiet silences it.
+
+            \(WorkBudgetTable.helpText(for: "run"))
             """)
 
     @Option(help: "Experiment spec (YAML or JSON; docs/spec.md). Its dataset paths are relative to the spec's directory.")
@@ -51,11 +53,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Also time each pipeline over each dataset (throughput.* rows, as 'strokelab bench' measures). Timings differ between runs; everything else is deterministic.")
     var throughput = false
 
-    @Option(help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
+    @Option(parsing: .unconditional, help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
     var shard: String?
 
     func validate() throws {
         guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
+        if let shard { do { _ = try ShardSelection(parsing: shard) } catch { throw ValidationError(error.description) } }
         if datasetName != nil && traces.isEmpty { throw ValidationError("--dataset names the dataset of the --trace files; give --trace too") }
         if let datasetName, datasetName.isEmpty { throw ValidationError("--dataset needs a name") }
     }

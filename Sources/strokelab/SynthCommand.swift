@@ -17,6 +17,8 @@ struct SynthCommand: ParsableCommand {
             With --name, writes one trace configured by the options below to --out (a .json file, \
             or a directory that gets NAME.json).
             Shapes: \(SyntheticShape.allCases.map(\.rawValue).joined(separator: ", ")).
+
+            \(WorkBudgetTable.helpText(for: "synth"))
             """)
 
     @Option(help: "Output directory (standard set) or file / directory (with --name).")
@@ -31,16 +33,16 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "stylus or finger.")
     var kind: String = "stylus"
 
-    @Option(parsing: .unconditional, help: "Digitiser sample rate in Hz, in (0, 10000] (240 pencil, 120 finger).")
+    @Option(parsing: .unconditional, help: "Digitiser sample rate in Hz, in 1…10000 (240 pencil, 120 finger).")
     var sampleRate: Double = 240
 
-    @Option(parsing: .unconditional, help: "Display refresh rate in Hz, in (0, 1000] (60 or 120).")
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz, in 1…1000 (60 or 120).")
     var refreshRate: Double = 60
 
     @Option(parsing: .unconditional, help: "Half-width of uniform timestamp jitter, in ms (at most 45% of a sample period).")
     var jitterMs: Double = 0
 
-    @Option(parsing: .unconditional, help: "Standard deviation of position noise, in points (≥ 0).")
+    @Option(parsing: .unconditional, help: "Standard deviation of position noise, in points (0…1e12).")
     var noise: Double = 0
 
     @Option(parsing: .unconditional, help: "Probability that a moved event is delivered late by a stall, in [0, 1].")
@@ -67,12 +69,16 @@ struct SynthCommand: ParsableCommand {
         func check(_ ok: Bool, _ option: String, _ range: String, _ value: Any) throws {
             if !ok { throw ValidationError("\(option) must be \(range), not \(value)") }
         }
-        try check(sampleRate > 0 && sampleRate <= 10_000, "--sample-rate", "in (0, 10000] Hz", sampleRate)
-        try check(refreshRate > 0 && refreshRate <= 1000, "--refresh-rate", "in (0, 1000] Hz", refreshRate)
-        if sampleRate > 0 && sampleRate <= 10_000 {
+        let rates = WorkBudget.synthSampleRate, refreshes = WorkBudget.synthRefreshRate
+        try check(rates.contains(sampleRate), "--sample-rate",
+                  "in \(WorkBudget.count(rates.lowerBound))…\(WorkBudget.count(rates.upperBound)) Hz (the work budget, docs/spec.md)", sampleRate)
+        try check(refreshes.contains(refreshRate), "--refresh-rate",
+                  "in \(WorkBudget.count(refreshes.lowerBound))…\(WorkBudget.count(refreshes.upperBound)) Hz (the work budget, docs/spec.md)", refreshRate)
+        if rates.contains(sampleRate) {
             try check(jitterMs >= 0 && jitterMs <= 450 / sampleRate, "--jitter-ms", "in [0, \(450 / sampleRate)] ms (45% of a sample period at \(sampleRate) Hz)", jitterMs)
         }
-        try check(noise >= 0 && noise.isFinite, "--noise", "≥ 0", noise)
+        try check(noise >= 0 && noise <= WorkBudget.synthNoise, "--noise",
+                  "in 0…\(WorkBudget.count(WorkBudget.synthNoise)) pt (every coordinate stays within ±2^53, the native format's limit; docs/spec.md)", noise)
         try check(stallProbability >= 0 && stallProbability <= 1, "--stall-probability", "in [0, 1]", stallProbability)
         try check((1...60).contains(stallFrames), "--stall-frames", "in 1…60", stallFrames)
         try check((0...32).contains(predicted), "--predicted", "in 0…32", predicted)

@@ -16,6 +16,8 @@ struct TuneCommand: AsyncParsableCommand {
             pareto.csv (the fronts: one row per setting × objective with 95% CIs), tune_points.csv \
             (every setting), recommendations.csv and tune.json. Deterministic given the seed. \
             See docs/guides/tuning.md and Experiments/tune.yaml.
+
+            \(WorkBudgetTable.helpText(for: "tune"))
             """)
 
     @Option(help: "Tune spec (YAML or JSON): an experiment spec with a 'tune:' section.")
@@ -24,17 +26,27 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(help: "Output directory.")
     var out: String = "out/tune"
 
-    @Option(help: "Measure only shard K of N (K/N); 'strokelab merge' combines the shard directories and computes the fronts.")
+    @Option(parsing: .unconditional, help: "Measure only shard K of N (K/N); 'strokelab merge' combines the shard directories and computes the fronts.")
     var shard: String?
+
+    @Option(name: .customLong("max-pipelines"), parsing: .unconditional,
+            help: "Most settings the spec may expand to — its pipelines, sweeps and every search's points together (default \(WorkBudget.pipelines)).")
+    var maxPipelines: Int = WorkBudget.pipelines
 
     @Flag(help: "Print only the last line (no fronts, no progress).")
     var quiet = false
+
+    func validate() throws {
+        guard maxPipelines >= 1 else { throw ValidationError("--max-pipelines must be at least 1, not \(maxPipelines)") }
+        if let shard { do { _ = try ShardSelection(parsing: shard) } catch { throw ValidationError(error.description) } }
+    }
 
     func run() async throws {
         guard FileManager.default.fileExists(atPath: spec) else {
             throw CommandFailure("\(spec): no such spec file (run from the repository root, or give --spec)")
         }
-        let invocation = RunInvocation(command: "tune", spec: spec)
+        let invocation = RunInvocation(command: "tune", spec: spec,
+                                       maximumPipelines: maxPipelines == WorkBudget.pipelines ? nil : maxPipelines)
         var mode = RunMode.all
         if let shard {
             do { mode = .shard(try ShardSelection(parsing: shard), command: CommandLine.arguments) } catch {
@@ -42,7 +54,7 @@ struct TuneCommand: AsyncParsableCommand {
             }
         }
         let outcome: RunOutcome
-        let settings = Experiment.Settings(progress: Progress(quiet: quiet))
+        let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
         do { outcome = try await ShardRun.execute(invocation, mode: mode, outputDirectory: out, settings: settings) } catch {
             throw CommandFailure(error.description)
         }

@@ -75,7 +75,7 @@ final class CommandLineBehaviourTests: XCTestCase {
     /// --help command that explains it.
     func testUsageErrorsAreOneLineWithTheHelpHint() throws {
         let cases: [([String], [String])] = [
-            (["synth", "--name", "x", "--sample-rate", "-5"], ["--sample-rate must be in (0, 10000] Hz, not -5.0", "(see 'strokelab synth --help')"]),
+            (["synth", "--name", "x", "--sample-rate", "-5"], ["--sample-rate must be in 1…10000 Hz (the work budget, docs/spec.md), not -5.0", "(see 'strokelab synth --help')"]),
             (["synth", "--name", "x", "--stall-probability", "2"], ["--stall-probability must be in [0, 1], not 2.0"]),
             (["run", "--bogus"], ["Unknown option '--bogus'", "(see 'strokelab run --help')"]),
             (["run", "--out"], ["Missing value for '--out <out>'", "(see 'strokelab run --help')"]),

@@ -61,7 +61,12 @@ final class ShardMergeTests: XCTestCase {
         let missing = try runStrokeLab(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/merged"])
         XCTAssertNotEqual(missing.status, 0)
         XCTAssertTrue(missing.stderr.contains("shard 3/3 missing"), missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("--shard 1/3"), "the command that makes a shard: \(missing.stderr)")
+        // Issue 24 item 6: the command that makes the missing shard, not shard 1's (whose
+        // --out it would overwrite).
+        XCTAssertTrue(missing.stderr.contains("--shard 3/3 --out '<shard 3/3's own directory>'")
+                      || missing.stderr.contains("--shard 3/3 --out <shard 3/3's own directory>"), missing.stderr)
+        XCTAssertFalse(missing.stderr.contains("--shard 1/3"), missing.stderr)
+        XCTAssertFalse(missing.stderr.contains(dir + "/s1 "), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/merged"))
         // A shard directory whose run failed (no shard.json).
         try FileManager.default.createDirectory(atPath: dir + "/s3", withIntermediateDirectories: true)
@@ -81,12 +86,73 @@ final class ShardMergeTests: XCTestCase {
         XCTAssertTrue(twice.stderr.contains("given twice"), twice.stderr)
     }
 
+    /// Issue 24 item 6: a bad --shard is a usage error with the --help hint, like every other
+    /// option's; `-1/2` is read as the option's value (it said "Missing value").
     func testBadShardOptionsAreRefused() throws {
-        for text in ["4/3", "0/2", "1/0", "x", "1/2/3"] {
-            let r = try runStrokeLab(["run", "--trace", "Datasets/synthetic/finger-60hz-60fps.json", "--shard", text, "--out", "/tmp/never-written"])
-            XCTAssertNotEqual(r.status, 0, text)
-            XCTAssertTrue(r.stderr.contains("--shard"), r.stderr)
+        for command in ["run", "tune"] {
+            for text in ["4/3", "0/2", "1/0", "x", "1/2/3", "-1/2"] {
+                let r = try runStrokeLab([command, "--trace", "Datasets/synthetic/finger-60hz-60fps.json", "--shard", text, "--out", "/tmp/never-written"]
+                                         .filter { command == "run" || !["--trace", "Datasets/synthetic/finger-60hz-60fps.json"].contains($0) })
+                XCTAssertNotEqual(r.status, 0, text)
+                XCTAssertTrue(r.stderr.hasPrefix("error: --shard"), r.stderr)
+                XCTAssertTrue(r.stderr.contains("(see 'strokelab \(command) --help')"), r.stderr)
+                XCTAssertFalse(r.stderr.contains("Missing value"), r.stderr)
+                XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+            }
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/never-written"))
+    }
+
+    /// Issue 24 item 4: `merge` trusted measurement rows — a changed value, +inf or a renamed
+    /// metric id in a shard.json merged with exit 0. Each is now one line naming the shard,
+    /// and nothing is written.
+    func testMergeVerifiesEveryShardsRows() throws {
+        let dir = try makeTemporaryDirectory("shards-tampered")
+        let traces = try spec(in: dir)
+        for k in 1...2 {
+            let r = try runStrokeLab(["run"] + traces + ["--pipeline", "linear", "--shard", "\(k)/2", "--out", dir + "/s\(k)", "--quiet"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let good = try runStrokeLab(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/merged", "--quiet"])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        try FileManager.default.removeItem(atPath: dir + "/merged")
+        let path = dir + "/s2/shard.json"
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        // A row of fidelity.mean: ["fidelity.mean", "<bits>", "pt"].
+        let row = try XCTUnwrap(original.range(of: #"\["fidelity\.mean", "[0-9a-f]+", "pt"\]"#, options: .regularExpression))
+        let bits = String(original[row].split(separator: "\"")[3])
+        let value = Double(bitPattern: try XCTUnwrap(UInt64(bits, radix: 16)))
+        func hex(_ v: Double) -> String { String(v.bitPattern, radix: 16) }
+        let edits: [(String, String, String)] = [
+            ("a changed value", "[\"fidelity.mean\", \"\(bits)\", \"pt\"]", "[\"fidelity.mean\", \"\(hex(value * 0.5))\", \"pt\"]"),
+            ("+inf", "[\"fidelity.mean\", \"\(bits)\", \"pt\"]", "[\"fidelity.mean\", \"\(hex(.infinity))\", \"pt\"]"),
+            ("a renamed metric", "[\"fidelity.mean\", \"\(bits)\", \"pt\"]", "[\"fidelity.maen\", \"\(bits)\", \"pt\"]"),
+        ]
+        for (what, from, to) in edits {
+            try original.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: true, encoding: .utf8)
+            let m = try runStrokeLab(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/merged"])
+            XCTAssertEqual(m.status, 1, what)
+            XCTAssertTrue(m.stderr.hasPrefix("error: \(path): ") && m.stderr.contains("do not match the digest"), "\(what): \(m.stderr)")
+            XCTAssertTrue(m.stderr.contains("run shard 2/2 again"), m.stderr)
+            XCTAssertEqual(m.stderr.split(separator: "\n").count, 1, m.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/merged"), what)
+        }
+        // The same edits with the digest recomputed (someone who knows the format) still fail
+        // the catalogue's checks, naming the shard and the stroke: +inf is not a fidelity, the
+        // renamed id is no metric.
+        for (what, from, to, expected) in [(edits[1].0, edits[1].1, edits[1].2, "fidelity.mean = inf is not a value it can take"),
+                                           (edits[2].0, edits[2].1, edits[2].2, "'fidelity.maen' is not a metric id (did you mean 'fidelity.mean'?)")] {
+            let originalDigest = ShardRecord.rowsDigest(try ShardRecord.parse(Array(original.utf8), path: path).units)
+            let edited = original.replacingOccurrences(of: from, with: to)
+                .replacingOccurrences(of: "\"rowsDigest\": \"\(originalDigest)\"", with: "\"rowsDigest\": \"REDIGEST\"")
+            XCTAssertTrue(edited.contains("REDIGEST"))
+            // Recompute the digest over the edited units by reading them without the check.
+            let units = try ShardRecord.parse(Array(edited.utf8), path: path, verifyingDigest: false).units
+            try edited.replacingOccurrences(of: "REDIGEST", with: ShardRecord.rowsDigest(units)).write(toFile: path, atomically: true, encoding: .utf8)
+            let m = try runStrokeLab(["merge", dir + "/s1", dir + "/s2", "--out", dir + "/merged"])
+            XCTAssertEqual(m.status, 1, what)
+            XCTAssertTrue(m.stderr.contains("shard 2/2") && m.stderr.contains(expected), "\(what): \(m.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/merged"), what)
+        }
     }
 }

@@ -109,8 +109,12 @@ extension LagTests {
         let samples = [TouchSample(time: 0, x: 0, y: 0), TouchSample(time: 0.004, x: 1, y: 0),
                        TouchSample(time: 1e12, x: 2, y: 0), TouchSample(time: 1e12 + 0.004, x: 3, y: 0)]
         let stroke = Stroke(id: "pause", events: FrameGrouping.events(from: samples), reference: ReferenceCurve(samples: samples))
-        let timeline = DisplayTimeline(frames: replay(stroke, "linear").frames, refreshRateHz: 60, latencyFrames: 2, until: 1e12)
-        XCTAssertEqual(timeline.ticks.count, DisplayTimeline.maximumTicks)
+        let frames = replay(stroke, "linear").frames
+        let timeline = DisplayTimeline(frames: frames, refreshRateHz: 60, latencyFrames: 2, until: 1e12)
+        XCTAssertEqual(timeline.ticks.count, DisplayTimeline.minimumTicks, "a few events get the smallest budget")
+        XCTAssertEqual(DisplayTimeline.tickBudget(frames: frames.count), DisplayTimeline.minimumTicks)
+        XCTAssertEqual(DisplayTimeline.tickBudget(frames: 100), 100 * DisplayTimeline.ticksPerFrame)
+        XCTAssertEqual(DisplayTimeline.tickBudget(frames: Int.max), DisplayTimeline.maximumTicks)
         let r = Fixtures.evaluate(stroke, "linear")
         XCTAssertTrue(r.measurements.allSatisfy { $0.value.isFinite }, "\(r.measurements)")
     }

@@ -123,4 +123,34 @@ final class InkDrawingTests: XCTestCase {
         for y in 0..<drawn.height { for x in 0..<drawn.width { let d = drawn.pixel(x, y), f = faded.pixel(x, y); sumDrawn += d.0 + d.1 + d.2; sumFaded += f.0 + f.1 + f.2 } }
         XCTAssertGreaterThan(sumFaded, sumDrawn)
     }
+
+    /// Issue 24 item 1: `render --frames` counts its frames before drawing any; the fade
+    /// after the last stroke is bounded by its brightness steps, so the count is an upper
+    /// bound of what the animation writes.
+    func testTheFrameBoundIsKnownBeforeDrawingAndHolds() throws {
+        var options = FadeAnimation.Options()
+        XCTAssertEqual(options.fadeFrameLimit, 24, "⌈1/0.05⌉ + 4")
+        let timed: [(count: Int, endTime: Double, nextStart: Double?)] = [(10, 1, 1.5), (5, 2, nil)]
+        // 10 events + min(30 refreshes, 24) + 5 events + 24.
+        var bound = FadeAnimation.frameBound(events: timed, options: options)
+        XCTAssertEqual(bound.total, 10 + 24 + 5 + 24)
+        XCTAssertEqual(bound.fades, 48)
+        XCTAssertEqual(bound.written, bound.total)
+        XCTAssertEqual(bound.drawnOnly, 0)
+        options.every = 3
+        bound = FadeAnimation.frameBound(events: timed, options: options)
+        XCTAssertEqual(bound.written, (63 + 2) / 3)
+        XCTAssertEqual(bound.drawnOnly, 48 - 16)
+        // What is drawn stays within the bound, and every 3rd frame is written, by its index.
+        let s = stroke("sketch", from: Point(x: 0, y: 0), to: Point(x: 60, y: 40))
+        var replayer = try PipelineDescription(parsing: "forcesketch").makeReplayer()
+        let replay = replayer.replay(s, options: ReplayOptions())
+        options.longestSide = 96
+        var indices: [Int] = []
+        let summary = try FadeAnimation.run([FadeAnimation.Stroke(replay: replay, endTime: s.endTime, nextStart: nil)],
+                                            options: options) { index, _ in indices.append(index) }
+        let one = FadeAnimation.frameBound(events: [(s.events.count, s.endTime, nil)], options: options)
+        XCTAssertLessThanOrEqual(summary.frames, one.written)
+        XCTAssertEqual(indices, Array(stride(from: 0, to: indices.count * 3, by: 3)))
+    }
 }

@@ -105,11 +105,12 @@ final class BrowserEndToEndTests: XCTestCase {
         let directory = try makeTemporaryDirectory("browser-insecure")
         let recorder = try ManagedProcess(TestPaths.strokelab, ["record", "--host", "0.0.0.0", "--port", "0", "--out", directory])
         defer { recorder.stop() }
-        let url = try recorder.waitForLine(startingWith: "listening on ")
-        let port = url.split(separator: ":").last?.filter(\.isNumber) ?? ""
+        _ = try recorder.waitForLine(startingWith: "listening on ")
+        // The address printed for other devices, with its key.
+        let page = "http://\(address):" + (try recorder.waitForLine(startingWith: "on the tablet, open http://\(address):"))
         let browser = try WebDriverSession(chromedriver: tools.chromedriver, browser: tools.chromium)
         defer { browser.close() }
-        try browser.open("http://\(address):\(port)/")
+        try browser.open(page)
         try browser.waitFor("typeof window.strokeRecorder === 'object' && document.readyState === 'complete'")
         XCTAssertEqual(try browser.evaluate("window.isSecureContext")?.bool, false)
         XCTAssertEqual(try browser.evaluate("typeof PointerEvent.prototype.getCoalescedEvents")?.string, "undefined")

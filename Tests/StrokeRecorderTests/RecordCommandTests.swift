@@ -80,13 +80,22 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertTrue(url.hasPrefix("http://0.0.0.0:"), url)
         let port = try port(url)
         _ = try recorder.waitForLine(startingWith: "Ctrl-C stops.")
-        XCTAssertTrue(recorder.waitUntil { recorder.standardError.contains("warning: --host 0.0.0.0 serves every device that can reach port \(port)") },
+        XCTAssertTrue(recorder.waitUntil { recorder.standardError.contains("warning: --host 0.0.0.0 serves every device that can reach port \(port) of this machine and has the address below") },
                       recorder.standardError)
         for address in NetworkAddress.nonLoopbackIPv4().map({ [$0] }) ?? [] {
-            XCTAssertTrue(recorder.standardOutput.contains("on the tablet, open http://\(address):\(port)/"), recorder.standardOutput)
-            let reply = try HTTPTestClient.requestBlocking("POST", "/traces", port: port, host: address,
+            // The address printed once carries the key: http://ADDRESS:PORT/<32 hex digits>/.
+            let prefix = "on the tablet, open http://\(address):\(port)/"
+            let line = try XCTUnwrap(recorder.standardOutput.split(separator: "\n").first { $0.hasPrefix(prefix) }, recorder.standardOutput)
+            let key = String(line.dropFirst(prefix.count).dropLast())
+            XCTAssertEqual(key.count, 32, String(line))
+            XCTAssertTrue(line.hasSuffix("/"))
+            XCTAssertFalse(recorder.standardError.contains(key), "the key is printed once, on standard output")
+            let reply = try HTTPTestClient.requestBlocking("POST", "/\(key)/traces", port: port, host: address,
                                                            headers: [("Content-Type", "application/json")], body: RecorderTestSupport.trace())
-            XCTAssertEqual(reply.status, 201, "a device on the network may upload: \(reply.text)")
+            XCTAssertEqual(reply.status, 201, "a device with the address may upload: \(reply.text)")
+            let keyless = try HTTPTestClient.requestBlocking("POST", "/traces", port: port, host: address,
+                                                             headers: [("Content-Type", "application/json")], body: RecorderTestSupport.trace())
+            XCTAssertEqual(keyless.status, 403, "one without it may not: \(keyless.text)")
         }
         recorder.send(SIGTERM)
         XCTAssertEqual(recorder.waitForExit(), 0)

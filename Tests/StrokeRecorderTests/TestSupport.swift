@@ -42,12 +42,14 @@ final class RunningRecorder: @unchecked Sendable {
 
     /// Starts a server storing into a fresh directory.
     static func start(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
-                      directory: String? = nil) async throws -> RunningRecorder {
+                      directory: String? = nil, stallTimeLimit: Double = RecorderServer.stallTimeLimit,
+                      uploadTimeLimit: Double = RecorderServer.uploadTimeLimit) async throws -> RunningRecorder {
         let directory = try directory ?? TemporaryDirectory.make("recorder")
         let store = try TraceStore(directory: directory)
         let events = NIOLockedValueBox<[RecorderEvent]>([])
         let server = try await RecorderServer.start(host: host, port: 0, store: store, maximumUploadBytes: maximumUploadBytes,
-                                                    access: access) { event in events.withLockedValue { $0.append(event) } }
+                                                    access: access, stallTimeLimit: stallTimeLimit,
+                                                    uploadTimeLimit: uploadTimeLimit) { event in events.withLockedValue { $0.append(event) } }
         return RunningRecorder(server: server, directory: directory, events: events)
     }
 
@@ -72,9 +74,10 @@ final class RunningRecorder: @unchecked Sendable {
 extension XCTestCase {
     /// Starts a recorder for this test; it is stopped (and its directory removed) at teardown.
     func startRecorder(host: String = "127.0.0.1", maximumUploadBytes: Int = 1 << 20, access: ClientAccess? = nil,
-                       directory: String? = nil) async throws -> RunningRecorder {
+                       directory: String? = nil, stallTimeLimit: Double = RecorderServer.stallTimeLimit,
+                       uploadTimeLimit: Double = RecorderServer.uploadTimeLimit) async throws -> RunningRecorder {
         let recorder = try await RunningRecorder.start(host: host, maximumUploadBytes: maximumUploadBytes, access: access,
-                                                       directory: directory)
+                                                       directory: directory, stallTimeLimit: stallTimeLimit, uploadTimeLimit: uploadTimeLimit)
         addTeardownBlock { await recorder.stop() }
         return recorder
     }

@@ -328,10 +328,104 @@ final class UploadContractTests: XCTestCase {
         XCTAssertEqual(local.status, 201, "loopback is served")
 
         let open = try await startRecorder(host: "0.0.0.0")
-        XCTAssertEqual(open.server.service.access, .anyClient)
-        let accepted = try await HTTPTestClient.upload(RecorderTestSupport.trace(), port: open.port, host: address)
+        let key = try XCTUnwrap(open.server.service.access.key)
+        XCTAssertTrue(open.server.service.access.servesOtherMachines)
+        let accepted = try await HTTPTestClient.request("POST", "/\(key)/traces", port: open.port, host: address,
+                                                        headers: [("Content-Type", "application/json")], body: RecorderTestSupport.trace())
         XCTAssertEqual(accepted.status, 201, accepted.text)
+        let page = try await HTTPTestClient.request("GET", "/\(key)/", port: open.port, host: address)
+        XCTAssertEqual(page.status, 200)
         XCTAssertEqual(open.files.count, 1)
+    }
+
+    /// Issue 24 item 5: with `--host 0.0.0.0` a page at `http://evil.example:8765` whose name
+    /// rebinds to this machine stored traces (201), and so did anyone on the network. Without
+    /// the key printed at start, or with a Host this recorder does not serve, nothing is stored.
+    func testOffLoopbackUploadsNeedTheKeyAndAServedHost() async throws {
+        let open = try await startRecorder(host: "0.0.0.0")
+        let key = try XCTUnwrap(open.server.service.access.key)
+        let port = open.port
+        let json = [("Content-Type", "application/json")]
+        let rebinding = try await HTTPTestClient.request("POST", "/\(key)/traces", port: port,
+                                                         headers: json + [("Host", "evil.example:\(port)"), ("Origin", "http://evil.example:\(port)")],
+                                                         body: RecorderTestSupport.trace())
+        XCTAssertEqual(rebinding.status, 403, rebinding.text)
+        XCTAssertTrue(rebinding.error?.contains("not an address this recorder serves") == true, rebinding.text)
+        for path in ["/traces", "/x\(key)/traces", "/\(key.dropLast())/traces"] {
+            let keyless = try await HTTPTestClient.request("POST", path, port: port, headers: json, body: RecorderTestSupport.trace())
+            XCTAssertEqual(keyless.status, 403, "\(path): \(keyless.text)")
+        }
+        let page = try await HTTPTestClient.request("GET", "/", port: port)
+        XCTAssertEqual(page.status, 403, "the page too is under the key")
+        XCTAssertEqual(open.files, [])
+        let own = try await HTTPTestClient.request("POST", "/\(key)/traces", port: port, headers: json + [("Origin", "http://127.0.0.1:\(port)")],
+                                                   body: RecorderTestSupport.trace())
+        XCTAssertEqual(own.status, 201, own.text)
+    }
+
+    /// Issue 24 item 5: a chunked upload that never ended got no answer within 60 s. A body
+    /// that pauses longer than the stall limit, or takes longer than the upload limit, gets
+    /// 408 and its connection is closed; nothing is stored and no memory is held.
+    func testStalledAndEndlessUploadsTimeOutWith408() async throws {
+        let recorder = try await startRecorder(stallTimeLimit: 0.5, uploadTimeLimit: 2)
+        let port = recorder.port
+        let head = "POST /traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        // Stalls after one chunk.
+        let stalled = try await blocking { () -> (HTTPReply?, Double) in
+            let socket = try TestSocket(port: port, timeout: 10)
+            let start = Date()
+            try socket.send(head + "5\r\n{\"for\r\n")
+            return (HTTPReply.parse(socket.receiveAll()), Date().timeIntervalSince(start))
+        }
+        XCTAssertEqual(stalled.0?.status, 408, stalled.0?.text ?? "no answer")
+        XCTAssertTrue(stalled.0?.error?.contains("paused for more than") == true, stalled.0?.text ?? "")
+        XCTAssertLessThan(stalled.1, 5, "answered within the stall limit, not the 60 s idle timeout")
+        // Trickles a byte every 0.2 s: never stalls, never ends.
+        let endless = try await blocking { () -> (HTTPReply?, Double) in
+            let socket = try TestSocket(port: port, timeout: 10)
+            let start = Date()
+            try socket.send(head)
+            do {
+                while Date().timeIntervalSince(start) < 8 {
+                    try socket.send("1\r\n \r\n")
+                    usleep(200_000)
+                }
+            } catch {
+                // The server answered and closed.
+            }
+            return (HTTPReply.parse(socket.receiveAll()), Date().timeIntervalSince(start))
+        }
+        XCTAssertEqual(endless.0?.status, 408, endless.0?.text ?? "no answer")
+        XCTAssertTrue(endless.0?.error?.contains("took more than 2 s") == true, endless.0?.text ?? "")
+        XCTAssertLessThan(endless.1, 6)
+        XCTAssertEqual(recorder.files, [])
+        XCTAssertEqual(recorder.server.budgetInUse, 0)
+        // A slow validation is not a stall: a full-size upload is answered 201.
+        let after = try await HTTPTestClient.upload(RecorderTestSupport.trace(samples: 2000), port: port)
+        XCTAssertEqual(after.status, 201, after.text)
+    }
+
+    /// Issue 24 item 5: receiving a body cost time superlinear in its size (8/16/24/31 MiB:
+    /// 0.2/0.6/3.5/6.0 s of CPU): the gathered body was copied whole at every chunk. Bodies of
+    /// 4 and 16 MiB (whitespace, refused at once by the parser) cost in proportion.
+    func testReceivingABodyCostsTimeLinearInItsSize() async throws {
+        let recorder = try await startRecorder(maximumUploadBytes: 32 << 20)
+        func cost(_ megabytes: Int) async throws -> Double {
+            let body = [UInt8](repeating: UInt8(ascii: " "), count: megabytes << 20)
+            func processSeconds() -> Double {
+                var t = timespec()
+                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+                return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+            }
+            let before = processSeconds()
+            let reply = try await HTTPTestClient.upload(body, port: recorder.port)
+            XCTAssertEqual(reply.status, 400, reply.text)
+            return processSeconds() - before
+        }
+        _ = try await cost(1)
+        let small = try await cost(4), large = try await cost(16)
+        print("receiving 4 MiB: \(small) s CPU, 16 MiB: \(large) s CPU")
+        XCTAssertLessThan(large, 8 * small + 0.2, "16 MiB cost \(large / small)× 4 MiB: not linear")
     }
 
     /// A connection accepted as the listener closes was once dropped as an unfinished

@@ -32,7 +32,7 @@ final class PipelineLabelTests: XCTestCase {
             }
         }
         XCTAssertTrue(problem("").contains("empty"))
-        XCTAssertTrue(problem("nonsense").contains("unknown stage 'nonsense'"))
+        XCTAssertTrue(problem("nonsense").contains("unknown stage or preset 'nonsense'"))
         XCTAssertTrue(problem("interp:spline").contains("unknown interp 'spline'"))
         XCTAssertTrue(problem("linear(tail=sometimes)").contains("tail must be one of published, complete, got 'sometimes'"))
         XCTAssertTrue(problem("linear(width=3)").contains("has no parameter 'width'"))

@@ -12,6 +12,17 @@ public typealias ProcessOutput = (status: Int32, stdout: String, stderr: String)
 /// `environment` alone. Throws when the process cannot be started.
 public func runProcess(_ executable: String, _ arguments: [String], in directory: String = TestPaths.packageRoot,
                        environment: [String: String] = [:], inheritsEnvironment: Bool = true) throws -> ProcessOutput {
+    try runProcess(executable, arguments, in: directory, environment: environment, inheritsEnvironment: inheritsEnvironment,
+                   deadline: nil).output
+}
+
+/// Runs `executable` as ``runProcess(_:_:in:environment:inheritsEnvironment:)`` does, but
+/// kills it (SIGKILL) once it has run `deadline` seconds: a test of a refusal that must come
+/// at once then fails in bounded time on code that would run away. Returns the output, the
+/// seconds it ran and whether it was killed.
+public func runProcess(_ executable: String, _ arguments: [String], in directory: String = TestPaths.packageRoot,
+                       environment: [String: String] = [:], inheritsEnvironment: Bool = true,
+                       deadline: Double?) throws -> (output: ProcessOutput, seconds: Double, killed: Bool) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -23,11 +34,22 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
     defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
     process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
     process.standardError = FileHandle(forWritingAtPath: base + ".err")
+    let start = Date()
     try process.run()
+    var killed = false
+    if let deadline {
+        while process.isRunning && Date().timeIntervalSince(start) < deadline { usleep(5_000) }
+        // Only a child that still runs is killed (never a reaped pid).
+        if process.isRunning, process.processIdentifier > 0 {
+            kill(process.processIdentifier, SIGKILL)
+            killed = true
+        }
+    }
     process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
     let stdout = FileManager.default.contents(atPath: base + ".out") ?? Data()
     let stderr = FileManager.default.contents(atPath: base + ".err") ?? Data()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    return ((process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)), seconds, killed)
 }
 
 /// Runs the built `strokelab` (``TestPaths/strokelab``) with `arguments` in `directory`, with
@@ -35,6 +57,15 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
 public func runStrokeLab(_ arguments: [String], in directory: String = TestPaths.packageRoot,
                          environment: [String: String] = [:]) throws -> ProcessOutput {
     try runProcess(TestPaths.strokelab, arguments, in: directory, environment: environment)
+}
+
+/// Runs the built `strokelab` with a deadline (see
+/// ``runProcess(_:_:in:environment:inheritsEnvironment:deadline:)``).
+public func runStrokeLab(_ arguments: [String], in directory: String = TestPaths.packageRoot,
+                         environment: [String: String] = [:], deadline: Double)
+    throws -> (output: ProcessOutput, seconds: Double, killed: Bool)
+{
+    try runProcess(TestPaths.strokelab, arguments, in: directory, environment: environment, deadline: deadline)
 }
 
 /// Starts the built `strokelab` in the package root without waiting (its output discarded);

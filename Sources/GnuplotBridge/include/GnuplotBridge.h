@@ -31,8 +31,10 @@ typedef struct GBSession GBSession;
 /// `executable`: a path (containing '/') or a command name looked up on PATH. NULL or ""
 /// means: the value of $STROKELAB_GNUPLOT if set and non-empty, else "gnuplot".
 /// gnuplot is started as `gnuplot -d` (no user init files, so output does not depend on the
-/// user's ~/.gnuplot), with stdin a pipe from this session, stdout discarded and stderr
-/// captured to a temporary file.
+/// user's ~/.gnuplot), with stdin a pipe from this session and stdout and stderr captured to
+/// anonymous temporary files (O_TMPFILE: they have no name, so nothing is left behind
+/// whatever happens to the process). A figure drawn without `set output` is gnuplot's stdout:
+/// gb_session_output() returns it after close.
 ///
 /// When gnuplot cannot be started (missing, not executable) the session is returned in the
 /// failed state: gb_session_failed() is 1 and gb_session_error() says why; later calls do
@@ -74,6 +76,11 @@ const char *gb_session_error(const GBSession *session);
 /// Everything gnuplot wrote to stderr (warnings, `print` output, error messages); available
 /// after gb_session_close. Owned by the session.
 const char *gb_session_stderr(const GBSession *session);
+
+/// Everything gnuplot wrote to stdout (the figure, when no `set output` was given), at most
+/// 256 MiB; available after gb_session_close. `*length` receives its size. Owned by the
+/// session.
+const unsigned char *gb_session_output(const GBSession *session, size_t *length);
 
 /// gnuplot's exit status after close: 0..255, or 128+signal when killed, or -1 when it never
 /// ran or close has not been called yet.

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import StrokeMetrics
 import StrokeSmoothing
@@ -220,7 +221,18 @@ public struct ExperimentSpec: Sendable, Decodable {
         }
         var count = 0
         guard countNodes(root, &count, limit: maximumExpandedNodes) else {
-            throw fail("the spec expands to more than \(maximumExpandedNodes) YAML nodes (nested aliases?); a spec needs a few hundred")
+            // Say where they are: under `sweeps`, that many values would also make far more
+            // pipelines than a run may have.
+            var largest = (key: "", count: 0)
+            for (key, value) in top {
+                var n = 0
+                _ = countNodes(value, &n, limit: maximumExpandedNodes)
+                if n > largest.count { largest = (ErrorText.excerpt(key.string ?? "?", limit: 40), n) }
+            }
+            throw fail("the spec has more than \(maximumExpandedNodes) YAML nodes (keys, values and list entries, aliases expanded), "
+                + "most of them under '\(largest.key)'; a spec needs a few hundred"
+                + (largest.key == "sweeps" || largest.key == "tune"
+                    ? " — grids of that many values would also expand far past the limit of \(WorkBudget.pipelines) pipelines (--max-pipelines)" : ""))
         }
         // Unknown keys are errors, not silently ignored: a misspelled `resampelStep` would
         // otherwise run with the default and say nothing.
@@ -298,8 +310,7 @@ public struct ExperimentSpec: Sendable, Decodable {
             for (keyNode, _) in map {
                 let key = keyNode.string ?? ""
                 guard !known.contains(key) else { continue }
-                let near = known.min { editDistance(key, $0) < editDistance(key, $1) }
-                let hint = near.flatMap { key.count < 64 && editDistance(key, $0) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                let hint = ClosestName.hint(for: key, among: known)
                 return ("unknown key '\(ErrorText.excerpt(key, limit: 40))' \(place)\(hint); known: \(known.joined(separator: ", "))", keyNode.mark)
             }
             return nil
@@ -316,22 +327,6 @@ public struct ExperimentSpec: Sendable, Decodable {
             }
         }
         return nil
-    }
-
-    /// Levenshtein distance, for typo hints.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// A word for a decoded type, for error messages.

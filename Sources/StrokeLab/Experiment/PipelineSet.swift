@@ -28,9 +28,8 @@ public enum PipelineSet {
     public static let curvePresets = ["catmull-rom", "quad-midpoint", "signature-pad", "fit-curve", "perfect-freehand"]
 
     /// The most pipelines an experiment may have unless told otherwise (`--max-pipelines`):
-    /// 1000. A sweep grid multiplies quickly (five parameters of 15 values are 759,375
-    /// pipelines), and every pipeline is replayed and measured on every stroke.
-    public static let defaultMaximumPipelines = 1000
+    /// ``WorkBudget/pipelines``.
+    public static let defaultMaximumPipelines = WorkBudget.pipelines
 
     /// How many pipelines `sweep` expands to: the product of its grid's value counts,
     /// computed without overflow (as a `Double`).

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import StrokeMetrics
 
@@ -96,8 +97,7 @@ public enum RegressionCheck {
                                tolerance: RegressionTolerance = RegressionTolerance()) throws(ExperimentError) -> Report {
         let metrics = Set(baseline.rows.map(\.metric) + results.rows.map(\.metric))
         for o in tolerance.overrides where !metrics.contains(where: { MetricPattern.matches(o.pattern, $0) }) {
-            let near = metrics.min { RegressionTolerance.distance(o.pattern, $0) < RegressionTolerance.distance(o.pattern, $1) }
-            let hint = near.flatMap { RegressionTolerance.distance(o.pattern, $0) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+            let hint = ClosestName.hint(for: o.pattern, among: metrics.sorted())
             throw ExperimentError("--tolerance '\(ErrorText.excerpt(o.pattern, limit: 60))' names no metric of the baseline or the results\(hint)")
         }
         let old = try index(baseline, name: "the baseline")

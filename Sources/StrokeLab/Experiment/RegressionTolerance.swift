@@ -143,9 +143,6 @@ public struct RegressionTolerance: Hashable, Sendable {
         return off ? nil : resolved
     }
 
-    /// Edit distance between two metric ids (for "did you mean" hints).
-    static func distance(_ a: String, _ b: String) -> Int { ExperimentSpec.editDistance(a, b) }
-
     /// Characters allowed in a metric key.
     static let metricCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@*-".unicodeScalars)
 

@@ -81,7 +81,7 @@ public enum ReportBuilder {
             throw ExperimentError("report: \(error.description)")
         }
         // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
-        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec).spec, specPath: options.specPath,
+        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines).spec, specPath: options.specPath,
                                               baseDirectory: base, settings: settings)
         for note in prepared.notes { log("note: \(note)") }
         let output = try Experiment.beginOutput(options.outputDirectory)
@@ -93,6 +93,7 @@ public enum ReportBuilder {
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               progress: settings.progress)
+        builder.maximumPipelines = settings.maximumPipelines
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         try builder.makeEverything(log: log)
 
@@ -135,6 +136,8 @@ struct Builder {
     var measuredNotes: [String] = []
     /// The tune analysis of every group, kept by ``makeTuneFigures(log:)`` for the answer.
     var analysedTuneGroups: [TuneGroup]? = nil
+    /// The most settings the spec may expand to (`--max-pipelines`).
+    var maximumPipelines = WorkBudget.pipelines
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.

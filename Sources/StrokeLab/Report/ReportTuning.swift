@@ -15,17 +15,17 @@ extension Builder {
     /// presets, as `strokelab run` does. The report runs the plan's spec, so every setting of
     /// every search is measured.
     /// - Throws: ``ExperimentError`` for a tune section that does not resolve.
-    static func tunePlan(for spec: ExperimentSpec) throws(ExperimentError) -> TunePlan {
+    static func tunePlan(for spec: ExperimentSpec, maximum: Int) throws(ExperimentError) -> TunePlan {
         var s = spec
         if (s.pipelines ?? []).isEmpty && (s.sweeps ?? []).isEmpty && (s.tune?.searches ?? []).isEmpty {
             s.pipelines = PipelineSet.seedPresets.map { .init(label: $0) }
         }
-        return try TunePlan(s)
+        return try TunePlan(s, maximum: maximum)
     }
 
     /// The plan the report ran (recomputed from the spec: deterministic, and valid because
     /// ``ReportBuilder/build(_:log:)`` already built it once).
-    var tunePlan: TunePlan? { try? Self.tunePlan(for: spec) }
+    var tunePlan: TunePlan? { try? Self.tunePlan(for: spec, maximum: maximumPipelines) }
 
     /// One dataset × input kind: its settings with the front marked, and the recommendation.
     struct TuneGroup {

@@ -91,12 +91,19 @@ public struct SyntheticTraceSpec: Hashable, Sendable {
         for stroke in styleStrokes { p += stroke.problems }
         let ids = shapes.map(\.rawValue) + styleStrokes.map(\.id)
         if Set(ids).count != ids.count { p.append("stroke ids repeat: each shape and style stroke needs its own id") }
-        if !(sampleRateHz > 0 && sampleRateHz <= 10_000) { p.append("sample rate \(sampleRateHz) Hz is outside (0, 10000]") }
-        if !(refreshRateHz > 0 && refreshRateHz <= 1000) { p.append("refresh rate \(refreshRateHz) Hz is outside (0, 1000]") }
+        let rates = WorkBudget.synthSampleRate, refreshes = WorkBudget.synthRefreshRate
+        if !rates.contains(sampleRateHz) {
+            p.append("sample rate \(sampleRateHz) Hz is outside \(WorkBudget.count(rates.lowerBound))…\(WorkBudget.count(rates.upperBound)) Hz")
+        }
+        if !refreshes.contains(refreshRateHz) {
+            p.append("refresh rate \(refreshRateHz) Hz is outside \(WorkBudget.count(refreshes.lowerBound))…\(WorkBudget.count(refreshes.upperBound)) Hz")
+        }
         if !(timestampJitterMs >= 0 && timestampJitterMs <= 450 / sampleRateHz) {
             p.append("jitter \(timestampJitterMs) ms must be in [0, \(450 / sampleRateHz)] (45% of a sample period) so time never goes backwards")
         }
-        if !(positionNoise >= 0 && positionNoise.isFinite) { p.append("position noise must be ≥ 0") }
+        if !(positionNoise >= 0 && positionNoise <= WorkBudget.synthNoise) {
+            p.append("position noise \(positionNoise) must be in 0…\(WorkBudget.count(WorkBudget.synthNoise)) pt (so every coordinate stays within ±2^53, the native format's limit)")
+        }
         if !(stallProbability >= 0 && stallProbability <= 1) { p.append("stall probability must be in [0, 1]") }
         if stallFrames < 1 || stallFrames > 60 { p.append("stall frames must be in 1…60") }
         if predictedCount < 0 || predictedCount > 32 { p.append("predicted count must be in 0…32") }

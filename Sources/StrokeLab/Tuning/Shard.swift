@@ -48,6 +48,13 @@ public struct ShardSelection: Sendable, Hashable, CustomStringConvertible {
 /// spec file, the experiment's shape (traces, strokes, pipelines) and, per stroke it touched,
 /// how the stroke was prepared and every unit's rows and notes. Values are stored as the
 /// hexadecimal bit patterns of their doubles, so a merge reproduces them exactly.
+///
+/// **Verified.** `rowsDigest` is the FNV-1a digest of every unit's preparation, rows and
+/// notes (``rowsDigest(_:)``), written with them; ``read(directory:)`` recomputes it and
+/// refuses a record whose rows changed since `run --shard` wrote them (a value edited, set to
+/// +inf, a metric renamed), and the merge checks every row against the metric catalogue
+/// (``ShardRun/assembleUnits(_:traces:pipelines:)``). A digest guards against accidents and
+/// edits, not against someone who recomputes it.
 public struct ShardRecord: Sendable {
     /// The shard.
     public var shard: ShardSelection
@@ -79,6 +86,7 @@ public struct ShardRecord: Sendable {
         out += " \"pipelines\": [\(pipelines.map(q).joined(separator: ", "))],\n"
         out += " \"traces\": [" + traces.map { "{\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"strokes\": \($0.strokes)}" }
             .joined(separator: ", ") + "],\n"
+        out += " \"rowsDigest\": \(q(Self.rowsDigest(units))),\n"
         out += " \"units\": [\n"
         out += units.map { unit in
             let r = unit.result
@@ -116,6 +124,12 @@ public struct ShardRecord: Sendable {
         }
         let bytes: [UInt8]
         do { bytes = try AtomicFile.read(path) } catch { throw ExperimentError(error.description) }
+        return try parse(bytes, path: path)
+    }
+
+    /// Parses the bytes of a `shard.json` read from `path` (for messages), checking its
+    /// rows against their digest unless `verifyingDigest` is false (tests that forge one).
+    static func parse(_ bytes: [UInt8], path: String, verifyingDigest: Bool = true) throws(ExperimentError) -> ShardRecord {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
             throw ExperimentError("\(path):\(error.line):\(error.column): \(error.problem)")
@@ -164,21 +178,87 @@ public struct ShardRecord: Sendable {
             units.append((job, ExperimentRunner.JobResult(pipelines: results, reference: reference,
                                                           heldOut: try int(u["heldOut"], "units.heldOut"), fed: try int(u["fed"], "units.fed"))))
         }
+        guard let written = root["rowsDigest"]?.string else {
+            throw fail("no rowsDigest: not written by this version of `strokelab run --shard`; run shard \(shard) again")
+        }
+        guard written == rowsDigest(units) || !verifyingDigest else {
+            throw fail("shard \(shard)'s measurements do not match the digest `run --shard` wrote with them (the file was changed since); run shard \(shard) again")
+        }
         var record = ShardRecord(shard: shard, command: command, invocation: invocation, specDigest: root["specDigest"]?.string,
                                  pipelines: pipelines, traces: traces, units: units)
         record.path = path
         return record
     }
 
+    /// The digest of `units` as `shard.json` stores them: FNV-1a (64-bit) over each unit's
+    /// job, reference, counts and, per measured pipeline, its index, every row's metric, value
+    /// bits and unit, and its notes, in order, with separators no text can hold unescaped.
+    /// O(rows).
+    public static func rowsDigest(_ units: [(job: Int, result: ExperimentRunner.JobResult)]) -> String {
+        var h = FNV1a()
+        for unit in units {
+            let r = unit.result
+            h.add("\(unit.job)\u{1F}\(r.reference)\u{1F}\(r.heldOut)\u{1F}\(r.fed)\u{1E}")
+            for (p, u) in r.pipelines.enumerated() {
+                guard let u else { continue }
+                h.add("\(p)\u{1D}")
+                for row in u.rows { h.add("\(row.metric)\u{1F}\(String(row.value.bitPattern, radix: 16))\u{1F}\(row.unit)\u{1E}") }
+                for note in u.notes { h.add(note + "\u{1C}") }
+            }
+        }
+        return h.hex
+    }
+
+    /// `command` (a shard's command line) as it would make shard `shard` (`3/3`): its
+    /// `--shard` value replaced and its `--out` directory named `<shard K's own directory>`,
+    /// so that copying it cannot overwrite the shard that ran. Arguments with spaces or
+    /// quotes are single-quoted.
+    public static func command(_ command: [String], shard: String) -> String {
+        var words = command
+        var i = 0
+        while i < words.count {
+            let w = words[i]
+            if (w == "--shard" || w == "--out"), i + 1 < words.count {
+                words[i + 1] = w == "--shard" ? shard : "<shard \(shard)'s own directory>"
+                i += 2
+                continue
+            }
+            if w.hasPrefix("--shard=") { words[i] = "--shard=" + shard }
+            if w.hasPrefix("--out=") { words[i] = "--out=<shard \(shard)'s own directory>" }
+            i += 1
+        }
+        if let tool = words.first { words[0] = (tool as NSString).lastPathComponent }
+        return words.enumerated().map { k, w in
+            k > 0 && w.contains(where: { " '\"|*?$".contains($0) }) && !w.hasPrefix("<") ? "'" + w.replacingAll("'", with: "'\\''") + "'" : w
+        }.joined(separator: " ")
+    }
+
     /// FNV-1a (64-bit) of a file's bytes as 16 hex digits; `nil` when unreadable.
     public static func digest(ofFile path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in data {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
+        var h = FNV1a()
+        h.add(data)
+        return h.hex
+    }
+}
+
+/// The 64-bit FNV-1a hash (Fowler–Noll–Vo): h ← (h xor byte) · 1099511628211 from
+/// 14695981039346656037. O(bytes).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        for b in bytes {
+            value ^= UInt64(b)
+            value = value &* 0x0000_0100_0000_01b3
         }
-        let hex = String(h, radix: 16)
+    }
+
+    mutating func add(_ text: String) { add(text.utf8) }
+
+    /// 16 hexadecimal digits.
+    var hex: String {
+        let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

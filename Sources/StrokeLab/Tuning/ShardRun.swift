@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import StrokeMetrics
 
@@ -40,7 +41,7 @@ public enum ShardRun {
         var (spec, base) = try invocation.experiment()
         var plan: TunePlan? = nil
         if invocation.command == "tune" {
-            plan = try TunePlan(spec)
+            plan = try TunePlan(spec, maximum: invocation.maximumPipelines ?? settings.maximumPipelines)
             spec = plan!.spec
         }
         if spec.throughput == true, case .all = mode {} else if spec.throughput == true {
@@ -73,6 +74,9 @@ public enum ShardRun {
         // tables, shard.json, the tune tables) is written into the staged set and switched in
         // together, or not at all.
         let prepared = try Experiment.prepare(spec, specPath: invocation.spec, baseDirectory: base, settings: settings)
+        // A merge checks every shard's rows against the catalogue before it takes the output
+        // directory, so a bad shard leaves nothing behind.
+        if case .merge(let records) = mode { _ = try assembleUnits(records, traces: prepared.traces, pipelines: prepared.pipelines) }
         let output = try Experiment.beginOutput(outputDirectory)
         let outcome: RunOutcome
         do throws(ExperimentError) {
@@ -134,7 +138,9 @@ public enum ShardRun {
         }
         let missing = (1...n).filter { seen[$0] == nil }
         guard missing.isEmpty else {
-            let example = first.command.isEmpty ? "" : " (each made by a command like: \(first.command.joined(separator: " ")))"
+            let example = first.command.isEmpty ? ""
+                : " (run \(missing.count == 1 ? "it" : "each") as the others ran: \(ShardRecord.command(first.command, shard: "\(missing[0])/\(n)"))"
+                    + (missing.count > 1 ? ", and so on" : "") + ")"
             throw ExperimentError("merge: shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing\(example)")
         }
         if let spec = invocation.spec, ShardRecord.digest(ofFile: spec) != first.specDigest {
@@ -171,7 +177,22 @@ public enum ShardRun {
                     guard results[j]!.pipelines[p] == nil else {
                         throw ExperimentError("\(record.path): \(loaded.name)/\(stroke) × \(pipelines[p].name) measured by two shards")
                     }
+                    let traceUnit = loaded.trace.metadata.units.rawValue
                     for i in u.rows.indices {
+                        // Every row is one the catalogue declares, in its unit and its range.
+                        let row = u.rows[i]
+                        let place = "\(record.path): shard \(record.shard), \(loaded.name)/\(stroke) × \(pipelines[p].name)"
+                        guard let definition = MetricCatalog.definition(of: row.metric) else {
+                            throw ExperimentError("\(place): '\(ErrorText.excerpt(row.metric, limit: 60))' is not a metric id"
+                                + ClosestName.hint(for: row.metric, among: MetricCatalog.expanded.map { $0.id(horizonMs: 16) }))
+                        }
+                        guard definition.accepts(row.value) else {
+                            throw ExperimentError("\(place): \(row.metric) = \(row.value) is not a value it can take")
+                        }
+                        let unit = definition.unit.symbol(traceUnit: traceUnit)
+                        guard row.unit == unit else {
+                            throw ExperimentError("\(place): \(row.metric) is in '\(ErrorText.excerpt(row.unit, limit: 20))', not \(unit.isEmpty ? "dimensionless" : "'\(unit)'")")
+                        }
                         u.rows[i].dataset = loaded.dataset
                         u.rows[i].trace = loaded.name
                         u.rows[i].stroke = stroke

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeCore
+import StrokeIO
 import StrokeMetrics
 import StrokeSmoothing
 
@@ -43,9 +44,17 @@ public struct TunePlan: Sendable {
     public var duplicatesDropped: Int
 
     /// Samples the searches of `spec` and records its families.
+    ///
+    /// **Bounded.** How many settings the plan holds — the spec's pipelines, every sweep's
+    /// grid and every search's points, all together — is computed from the counts alone
+    /// (``settingCount(of:)``) before any point is drawn or any label built, and
+    /// must be at most `maximum` (``WorkBudget/pipelines``, `--max-pipelines`): a grid of
+    /// 1000 steps over three ranges (10⁹ settings) is refused at once, not after gigabytes.
     /// - Throws: ``ExperimentError`` for a search whose label, keys or values do not resolve,
-    ///   an objective or preference that names no objective, or a spec without any setting.
-    public init(_ spec: ExperimentSpec, registry: StageRegistry = .standard) throws(ExperimentError) {
+    ///   an objective or preference that names no objective, a spec without any setting, or
+    ///   more settings than `maximum` (naming the largest search and its count).
+    public init(_ spec: ExperimentSpec, registry: StageRegistry = .standard,
+                maximum: Int = WorkBudget.pipelines) throws(ExperimentError) {
         let settings = spec.tune ?? TuneSettings()
         objectives = settings.objectives ?? TuneSettings.Objective.defaults
         guard !objectives.isEmpty else { throw ExperimentError("tune.objectives: give at least one objective") }
@@ -61,6 +70,7 @@ public struct TunePlan: Sendable {
             throw ExperimentError("tune.preference.limits: '\(key)' is not one of the objectives (\(metrics.joined(separator: ", ")))")
         }
         let seed = spec.seed ?? ExperimentSpec.Defaults.seed
+        try Self.checkBudget(spec, maximum: maximum)
         var families: [TuneFamily] = []
         for sweep in spec.sweeps ?? [] {
             let expanded = try PipelineSet.expand(sweep, registry: registry)
@@ -79,17 +89,12 @@ public struct TunePlan: Sendable {
                 throw ExperimentError("\(place): \(error.description)")
             }
             let keys = search.ranges.keys.sorted()
-            guard !keys.isEmpty else { throw ExperimentError("\(place): ranges is empty") }
             var dimensions: [ParameterSampling.Dimension] = []
             for key in keys {
                 let domain = try Self.domain(of: key, in: base, place: place)
                 dimensions.append(.init(range: search.ranges[key]!, integer: { if case .integer = domain { return true }; return false }()))
             }
-            let method = search.method ?? (keys.count <= 2 ? .grid : .latinHypercube)
-            let count = search.samples ?? TuneSettings.Search.defaultSamples
-            let steps = search.steps ?? TuneSettings.Search.defaultSteps
-            guard (1...10_000).contains(count) else { throw ExperimentError("\(place): samples must be in 1…10000, not \(count)") }
-            guard (1...1000).contains(steps) else { throw ExperimentError("\(place): steps must be in 1…1000, not \(steps)") }
+            let method = search.resolvedMethod, count = search.sampleCount, steps = search.stepCount
             let searchSeed = BootstrapInterval.seed(for: "tune.searches\u{1F}\(i)\u{1F}\(search.label)", base: seed)
             let points = ParameterSampling.points(dimensions, method: method, samples: count, steps: steps, seed: searchSeed)
             var members: [TuneFamily.Member] = []
@@ -117,6 +122,56 @@ public struct TunePlan: Sendable {
         guard !(spec.pipelines ?? []).isEmpty || !sweeps.isEmpty else {
             throw ExperimentError("tune: the spec has no pipelines, sweeps or searches")
         }
+    }
+
+    /// How many settings `spec` expands to — its pipelines, every sweep's grid (the product
+    /// of its value counts) and every search's points (a grid: the product of `steps` per
+    /// interval and of each list's length; random and Latin hypercube: `samples`) — as a
+    /// `Double` (it may exceed any integer), from the counts alone. O(searches · ranges).
+    /// Searches are checked first (method, `samples` and `steps` within their ranges, at
+    /// least one range).
+    /// - Throws: ``ExperimentError`` naming a search whose counts are out of range.
+    public static func settingCount(of spec: ExperimentSpec) throws(ExperimentError) -> (total: Double, parts: [(place: String, count: Double, formula: String)]) {
+        var parts: [(place: String, count: Double, formula: String)] = []
+        for (i, sweep) in (spec.sweeps ?? []).enumerated() {
+            let counts = sweep.grid.keys.sorted().map { Double(sweep.grid[$0]!.count) }
+            parts.append(("sweeps[\(i)] '\(ErrorText.excerpt(sweep.label, limit: 60))'", PipelineSet.expandedCount(sweep),
+                          "a grid of " + counts.map(WorkBudget.count).joined(separator: " × ")))
+        }
+        for (i, search) in (spec.tune?.searches ?? []).enumerated() {
+            let place = "tune.searches[\(i)] '\(ErrorText.excerpt(search.label, limit: 60))'"
+            guard !search.ranges.isEmpty else { throw ExperimentError("\(place): ranges is empty") }
+            let samples = search.sampleCount, steps = search.stepCount
+            guard WorkBudget.searchSamples.contains(samples) else {
+                throw ExperimentError("\(place): samples must be in \(WorkBudget.range(WorkBudget.searchSamples)), not \(samples)")
+            }
+            guard WorkBudget.gridSteps.contains(steps) else {
+                throw ExperimentError("\(place): steps must be in \(WorkBudget.range(WorkBudget.gridSteps)), not \(steps)")
+            }
+            switch search.resolvedMethod {
+            case .grid:
+                let counts = search.ranges.keys.sorted().map { key -> Double in
+                    if case .values(let list) = search.ranges[key]! { return Double(list.count) }
+                    return Double(steps)
+                }
+                parts.append((place, counts.reduce(1, *), "a grid of " + counts.map(WorkBudget.count).joined(separator: " × ")))
+            case .random, .latinHypercube:
+                parts.append((place, Double(samples), "\(samples) \(search.resolvedMethod.rawValue) samples"))
+            }
+        }
+        let total = Double((spec.pipelines ?? []).count) + parts.reduce(0) { $0 + $1.count }
+        return (total, parts)
+    }
+
+    /// Refuses a spec of more than `maximum` settings (``settingCount(of:)``), naming the
+    /// largest search or sweep, before anything is expanded.
+    static func checkBudget(_ spec: ExperimentSpec, maximum: Int) throws(ExperimentError) {
+        let (total, parts) = try settingCount(of: spec)
+        guard total > Double(maximum) else { return }
+        let largest = parts.max { $0.count < $1.count }
+        let culprit = largest.map { " — \($0.place) is \($0.formula) = \(WorkBudget.count($0.count))" } ?? ""
+        throw ExperimentError("the tune has \(WorkBudget.count(total)) settings in all\(culprit) — more than the limit of \(maximum); "
+            + "use fewer steps, samples or values, or raise the limit with --max-pipelines \(WorkBudget.count(total))")
     }
 
     /// The declared domain of `key` (`stage.parameter`) in `base`.

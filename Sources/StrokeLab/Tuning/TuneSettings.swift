@@ -1,3 +1,4 @@
+import StrokeCore
 import StrokeMetrics
 
 /// The `tune:` section of a spec: what `strokelab tune` searches and how it judges.
@@ -78,7 +79,7 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// - Throws: ``ExperimentError`` when the metric is not in the catalog or is informational.
         public init(metric: String) throws(ExperimentError) {
             guard let definition = MetricCatalog.definition(of: metric) else {
-                throw ExperimentError("tune.objectives: '\(metric)' is not a metric id (docs/guides/metrics.md lists them)")
+                throw ExperimentError("tune.objectives: '\(metric)' is not a metric id\(Self.hint(metric)) (docs/guides/metrics.md lists them)")
             }
             guard let direction = Direction(definition.direction) else {
                 throw ExperimentError("tune.objectives: '\(metric)' is informational (no better or worse); give a direction: {metric: \(metric), direction: min}")
@@ -102,7 +103,7 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
                 }
                 guard MetricCatalog.definition(of: metric) != nil else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                            debugDescription: "'\(metric)' is not a metric id (docs/guides/metrics.md lists them)"))
+                                                            debugDescription: "'\(metric)' is not a metric id\(Self.hint(metric)) (docs/guides/metrics.md lists them)"))
                 }
                 self.init(metric: metric, direction: d)
             } else {
@@ -112,6 +113,12 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
 
         /// `lag.mean_ms (zero)`.
         public var description: String { "\(metric) (\(direction.rawValue))" }
+
+        /// ` (did you mean 'lag.mean_ms'?)` for a misspelt metric id (a family's members at
+        /// 16 ms stand for it), or "".
+        static func hint(_ metric: String) -> String {
+            ClosestName.hint(for: metric, among: MetricCatalog.expanded.map { $0.id(horizonMs: 16) })
+        }
 
         /// How bad `value` is: smaller is better (`value`, `−value` or `|value|`).
         public func badness(_ value: Double) -> Double { direction.badness(value) }
@@ -174,6 +181,14 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         public static let defaultSteps = 5
         /// Display-name template (`{stage.parameter}` replaced); default the label.
         public var name: String?
+
+        /// The method in force: ``method``, or grid for up to two ranges and Latin hypercube
+        /// beyond.
+        public var resolvedMethod: Method { method ?? (ranges.count <= 2 ? .grid : .latinHypercube) }
+        /// The points a random or Latin-hypercube search draws: ``samples`` or ``defaultSamples``.
+        public var sampleCount: Int { samples ?? Self.defaultSamples }
+        /// The grid points per interval: ``steps`` or ``defaultSteps``.
+        public var stepCount: Int { steps ?? Self.defaultSteps }
 
         /// Creates a search.
         public init(label: String, ranges: [String: Range], method: Method? = nil, samples: Int? = nil, steps: Int? = nil,

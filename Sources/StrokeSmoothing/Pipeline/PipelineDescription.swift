@@ -82,6 +82,7 @@ public struct PipelineDescription: Sendable {
                         ?? own.first(where: declares) else {
                     let known = own.flatMap { i in descriptors[i].parameters.map(\.name) }
                     throw PipelineError(label: label, problem: "preset '\(presetName)' has no parameter '\(parameter.name)'"
+                        + ClosestName.hint(for: parameter.name, among: known)
                         + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))"))
                 }
                 routed[target].append(parameter)
@@ -158,6 +159,7 @@ public struct PipelineDescription: Sendable {
                 $0.kind != descriptor.kind && $0.parameters.contains(where: { $0.name == name })
             }
             throw PipelineError(label: label, problem: "\(descriptor.kind.rawValue):\(descriptor.id) has no parameter '\(name)'"
+                + ClosestName.hint(for: name, among: known)
                 + (known.isEmpty ? " (it takes none)" : " (it takes: \(known.joined(separator: ", ")))")
                 + (sibling.map { "; did you mean \($0.kind.rawValue):\($0.id)?" } ?? ""))
         }
@@ -178,12 +180,13 @@ public struct PipelineDescription: Sendable {
         var candidates = registry.stages(withID: stage.id)
         if let kindText = stage.kind {
             guard let kind = StageKind(rawValue: kindText) else {
-                throw PipelineError(label: label, problem: "unknown stage kind '\(kindText)' (one of: \(StageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw PipelineError(label: label, problem: "unknown stage kind '\(kindText)'\(ClosestName.hint(for: kindText, among: StageKind.allCases.map(\.rawValue))) (one of: \(StageKind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             candidates = candidates.filter { $0.kind == kind }
             guard let found = candidates.first else {
                 let known = registry.stages.filter { $0.kind == kind }.map(\.id)
                 throw PipelineError(label: label, problem: "unknown \(kind.rawValue) '\(stage.id)'"
+                    + ClosestName.hint(for: stage.id, among: known)
                     + (known.isEmpty ? " (no \(kind.rawValue) stages are registered)" : " (known: \(known.joined(separator: ", ")))"))
             }
             return found
@@ -191,8 +194,14 @@ public struct PipelineDescription: Sendable {
         switch candidates.count {
         case 1: return candidates[0]
         case 0:
+            // The names alone (every stage and preset would not fit in one line): the closest
+            // one, and where the whole list is.
             let presets = registry.presets.map(\.name)
-            throw PipelineError(label: label, problem: "unknown stage '\(stage.id)' (stages: \(registry.stages.map { "\($0.kind.rawValue):\($0.id)" }.joined(separator: ", ")); presets, first stage only: \(presets.joined(separator: ", ")))")
+            let isPreset = presets.contains(stage.id)
+            let hint = isPreset ? "" : ClosestName.hint(for: stage.id, among: registry.stages.map(\.id) + presets)
+            throw PipelineError(label: label, problem: isPreset
+                ? "'\(stage.id)' is a preset, which may only be the first stage (e.g. '\(stage.id)|predict:linear')"
+                : "unknown stage or preset '\(stage.id)'\(hint); 'strokelab list' shows every stage and preset")
         default:
             throw PipelineError(label: label, problem: "'\(stage.id)' is ambiguous: write \(candidates.map { "\($0.kind.rawValue):\(stage.id)" }.joined(separator: " or "))")
         }
