@@ -60,6 +60,11 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     /// (``SideEffectOptions``); a spec sets them under `metrics: {sideEffects: {…}}`.
     public var sideEffects: SideEffectOptions
 
+    /// The device the app runs on (``DeviceLatency``: its own touch-to-display latency and
+    /// refresh rate), for `latency.end_to_end_ms`. A spec states it at the top level,
+    /// `device: {latencyMs, refreshHz}`, not under `metrics`; `run.json` records it as `device`.
+    public var device: DeviceLatency
+
     /// The largest ``maximumResampledPoints`` a spec may ask for (2²⁴), and the safety cap of
     /// every count the metrics derive from lengths.
     public static let resampledPointsCeiling = 1 << 24
@@ -75,7 +80,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
                 kinkThresholdDegrees: Double = 10, kinkWindow: Double = 1, holdOutStride: Int = 4,
                 lagSearchBackMs: Double = 300, lagSearchAheadMs: Double = 150, lagMatchTolerance: Double = 0.5,
                 referenceGapMs: Double = 50, maximumResampledPoints: Int = MetricOptions.defaultMaximumResampledPoints, inkResolution: Double = 4,
-                sideEffects: SideEffectOptions = SideEffectOptions()) {
+                sideEffects: SideEffectOptions = SideEffectOptions(), device: DeviceLatency = DeviceLatency()) {
         self.resampleStep = resampleStep
         self.flatteningTolerance = flatteningTolerance
         self.predictionHorizonsMs = predictionHorizonsMs
@@ -90,6 +95,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         self.maximumResampledPoints = maximumResampledPoints
         self.inkResolution = inkResolution
         self.sideEffects = sideEffects
+        self.device = device
     }
 
     /// The keys a spec's `metrics` section may hold, in the order `run.json` records them.
@@ -117,6 +123,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         maximumResampledPoints = try c.decodeIfPresent(Int.self, forKey: .maximumResampledPoints) ?? d.maximumResampledPoints
         inkResolution = try c.decodeIfPresent(Double.self, forKey: .inkResolution) ?? d.inkResolution
         sideEffects = try c.decodeIfPresent(SideEffectOptions.self, forKey: .sideEffects) ?? d.sideEffects
+        device = d.device
     }
 
     /// Every option with its value, in ``CodingKeys`` order: what `run.json` records, so a
@@ -177,6 +184,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
             out.append("predictionHorizonsMs must hold positive numbers, got \(h)")
         }
         out += sideEffects.problems
+        out += device.problems
         return out
     }
 }

@@ -6,7 +6,7 @@ import StrokeCore
 /// With the tip's offset E = D − Ã from the delayed pen (``SeenRefreshes``: where the pen was
 /// the stroke's typical lag earlier, so a steady lag has a steady offset, on curves too), its
 /// local course M is the interquartile mean of E (per coordinate: the mean of the middle half)
-/// over the refreshes within ±``window`` (a gap in the refreshes ends the window; unlike a
+/// over the refreshes within ±``window`` (at most ``maximumHalfWidth`` on each side; a gap in the refreshes ends the window; unlike a
 /// mean, it is not moved by a single excursion, and unlike a median it stays between the two
 /// levels of an alternation). A refresh *deviates* when |E − M| ≥ `threshold`/2 (the wobble
 /// is at least `threshold` peak to peak); it jitters when it deviates and at least three
@@ -20,11 +20,14 @@ import StrokeCore
 /// 8.3 ms, 125 Hz touch on 60 Hz saws it by 7.3 ms every 12 refreshes. Known answers: a
 /// noiseless constant-speed line at rates that divide, 0; that line at 60 Hz input on a
 /// 120 Hz display, every refresh when the alternation (speed × 8.3 ms) is well above the
-/// threshold (0.64 mm at 400 pt/s). O(refreshes · w log w) for w refreshes per window.
+/// threshold (0.64 mm at 400 pt/s). O(refreshes · w log w), w ≤ 49 refreshes per window.
 public enum PerceivedJitter {
     /// Half-width of the window of the local course, in seconds (±100 ms: six refreshes at
     /// 60 Hz, longer than the 12-refresh saw of 125 Hz touch on 60 Hz is half of).
     public static let window = 0.1
+    /// At most this many refreshes on each side of the window, whatever the refresh rate
+    /// (±100 ms at 240 Hz), so the work stays linear in the refreshes.
+    public static let maximumHalfWidth = 24
 
     /// The jitter rate over `seen`, whose refreshes are `period` seconds apart; `threshold`
     /// (peak to peak) in trace units.
@@ -41,8 +44,11 @@ public enum PerceivedJitter {
         let offsets = r.map { $0.tip - $0.delayedPen }
         func windowRange(_ j: Int) -> ClosedRange<Int> {
             var lo = j, hi = j
-            while lo > 0 && chain[lo - 1] == chain[j] && r[j].time - r[lo - 1].time <= window + 1e-9 { lo -= 1 }
-            while hi + 1 < r.count && chain[hi + 1] == chain[j] && r[hi + 1].time - r[j].time <= window + 1e-9 { hi += 1 }
+            while lo > 0 && j - lo < maximumHalfWidth && chain[lo - 1] == chain[j] && r[j].time - r[lo - 1].time <= window + 1e-9 {
+                lo -= 1
+            }
+            while hi + 1 < r.count && hi - j < maximumHalfWidth && chain[hi + 1] == chain[j]
+                    && r[hi + 1].time - r[j].time <= window + 1e-9 { hi += 1 }
             return lo...hi
         }
         var deviates = [Bool](repeating: false, count: r.count)

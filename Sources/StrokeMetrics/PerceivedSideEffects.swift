@@ -43,6 +43,9 @@ public struct PerceivedSideEffects: Hashable, Sendable {
     public var predictionsDrawn: Int
     /// Refreshes left out because the pen's position was unknown (recording gaps).
     public var refreshesExcluded: Int
+    /// The latency the pipeline adds to the device's own (``PipelineLatency``, ms), `nil`
+    /// when lag measured no refresh.
+    public var pipelineLatencyMs: Double?
 
     /// Measures the side effects of `replay`.
     /// - Parameters:
@@ -70,6 +73,7 @@ public struct PerceivedSideEffects: Hashable, Sendable {
         spring = SpringEffect.rate(seen, period: period, threshold: o.springMm * perMm)
         predictionsDrawn = drawn.drawn
         refreshesExcluded = seen.excluded
+        pipelineLatencyMs = PipelineLatency.meanMs(seen)
     }
 
     /// The metric ids, in report order, with how each is read from a measurement.

@@ -48,6 +48,8 @@ public struct SeenRefreshes: Sendable {
         public var lagMs: Double?
         /// Where the pen was the stroke's typical lag earlier.
         public var delayedPen: Point
+        /// The shown frame's newest input sample time (s).
+        public var newestSampleTime: Double
     }
 
     /// The refreshes, in time order.
@@ -99,7 +101,8 @@ public struct SeenRefreshes: Sendable {
             let lagMs = lagIndex < lagTimes.count && abs(lagTimes[lagIndex] - now) <= 1e-9 ? lags[lagIndex] : nil
             let delayed = reference.position(at: Swift.max(now - typicalLagMs / 1000, span.start))
             refreshes.append(Refresh(time: now, frame: tick.frame, tip: tip, base: base, pen: pen, speed: speed,
-                                     moving: moving, heading: heading, lagMs: lagMs, delayedPen: delayed))
+                                     moving: moving, heading: heading, lagMs: lagMs, delayedPen: delayed,
+                                     newestSampleTime: frame.newestSampleTime))
         }
     }
 }

@@ -20,6 +20,8 @@ import StrokeSmoothing
 ///   `.frames_excluded` (``Lag``);
 /// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
 ///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``);
+/// - `latency.pipeline_ms` (``PipelineLatency``) and `latency.end_to_end_ms` (the device's own
+///   latency, ``MetricOptions/device``, plus that), when lag measured a refresh;
 /// - the perceived side effects `perceived.lateness_rate`, `.over_anticipation_rate`,
 ///   `.wrong_distance_rate`, `.wrong_orientation_rate`, `.jitter_rate`, `.jump_rate`,
 ///   `.spring_rate` (``PerceivedSideEffects``).
@@ -113,6 +115,10 @@ public enum StrokeEvaluation {
             let effects = PerceivedSideEffects(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
                                                lag: lag.lagsMs.isEmpty ? nil : lag, refreshRateHz: refresh, options: options,
                                                millimetresPerUnit: metadata.millimetresPerUnit)
+            if let added = effects.pipelineLatencyMs {
+                add("latency.pipeline_ms", added)
+                add("latency.end_to_end_ms", options.device.latencyMs + added)
+            }
             for metric in PerceivedSideEffects.metrics {
                 if let v = effects.value(metric.id) {
                     add(metric.id, v)

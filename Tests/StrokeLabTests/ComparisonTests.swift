@@ -141,6 +141,7 @@ final class ComparisonTests: XCTestCase {
         let manifest = try String(contentsOfFile: dir + "/out/run.json", encoding: .utf8)
         for key in MetricOptions().recorded.map(\.key) { XCTAssertTrue(manifest.contains("\"\(key)\": "), key) }
         XCTAssertTrue(manifest.contains("\"sideEffects.latenessMm\": 1"), "side-effect thresholds are recorded one by one")
+        XCTAssertTrue(manifest.contains("\"device\": {\"latencyMs\": 65, \"refreshHz\": 60}"), "the device is recorded")
         let held = (1..<239).filter { $0 % 4 == 0 }.count
         XCTAssertTrue(manifest.contains("\"holdOut\": {\"stride\": 4, \"datasets\": {\"rec\": {\"strokes\": 1, \"samplesFed\": \(240 - held), \"samplesHeldOut\": \(held)}}}"), manifest)
         XCTAssertTrue(manifest.contains("\"bootstrapBy\": \"trace\""), manifest)
