@@ -1,8 +1,10 @@
-/// One row of `summary_paired.csv`: two pipelines compared on the same strokes of a dataset,
-/// for one metric.
+/// One row of `summary_paired.csv`: two pipelines compared on the same strokes of a dataset
+/// and input kind, for one metric.
 public struct PairedSummaryRow: Hashable, Sendable {
     /// Dataset name.
     public var dataset: String
+    /// Input kind of the strokes (`stylus`, `finger`, `mouse`; empty when unknown).
+    public var kind: String
     /// Metric id.
     public var metric: String
     /// Unit of the metric.
@@ -11,7 +13,7 @@ public struct PairedSummaryRow: Hashable, Sendable {
     public var pipeline: String
     /// The pipeline it is compared with (itself on the baseline's own row).
     public var baseline: String
-    /// Strokes compared: those every pipeline reporting the metric on the dataset measured.
+    /// Strokes compared: those every pipeline reporting the metric on the dataset × kind measured.
     public var n: Int
     /// Traces those strokes come from (the bootstrap's clusters).
     public var traces: Int
@@ -21,6 +23,8 @@ public struct PairedSummaryRow: Hashable, Sendable {
     public var ciLow: Double
     /// Upper bound of that interval.
     public var ciHigh: Double
+    /// The pipeline's median over those strokes (type 7).
+    public var median: Double
     /// The baseline's mean over the same strokes.
     public var baselineMean: Double
     /// Mean of the per-stroke differences pipeline − baseline.
@@ -31,10 +35,11 @@ public struct PairedSummaryRow: Hashable, Sendable {
     public var differenceHigh: Double
 
     /// Creates a row.
-    public init(dataset: String, metric: String, unit: String, pipeline: String, baseline: String, n: Int, traces: Int,
-                mean: Double, ciLow: Double, ciHigh: Double, baselineMean: Double, difference: Double,
-                differenceLow: Double, differenceHigh: Double) {
+    public init(dataset: String, kind: String, metric: String, unit: String, pipeline: String, baseline: String, n: Int,
+                traces: Int, mean: Double, ciLow: Double, ciHigh: Double, median: Double, baselineMean: Double,
+                difference: Double, differenceLow: Double, differenceHigh: Double) {
         self.dataset = dataset
+        self.kind = kind
         self.metric = metric
         self.unit = unit
         self.pipeline = pipeline
@@ -44,6 +49,7 @@ public struct PairedSummaryRow: Hashable, Sendable {
         self.mean = mean
         self.ciLow = ciLow
         self.ciHigh = ciHigh
+        self.median = median
         self.baselineMean = baselineMean
         self.difference = difference
         self.differenceLow = differenceLow
@@ -56,15 +62,17 @@ public struct PairedSummaryRow: Hashable, Sendable {
     }
 }
 
-/// The `summary_paired.csv` table: per dataset × metric, every pipeline on the strokes all
-/// pipelines measured (its mean with a 95% interval), and every pair of pipelines' paired
-/// difference with its interval. Columns exactly
-/// `dataset,metric,unit,pipeline,baseline,n,traces,mean,ci_low,ci_high,baseline_mean,difference,difference_ci_low,difference_ci_high`.
-/// Empty interval fields mean no interval (one trace, or one stroke).
+/// The `summary_paired.csv` table: per dataset × input kind × metric, every pipeline on the
+/// strokes all pipelines measured (its mean with a 95% interval, and its median), and every pair
+/// of pipelines' paired difference with its interval. Columns exactly
+/// `dataset,kind,metric,unit,pipeline,baseline,n,traces,mean,ci_low,ci_high,median,baseline_mean,difference,difference_ci_low,difference_ci_high`.
+/// Empty interval fields mean no interval (one trace, or one stroke). For a log-ratio metric
+/// (`…_log_ratio`) the mean is the log of the geometric mean and the difference the log of the
+/// ratio of the two: exp() of them is what the report shows.
 public struct PairedSummaryTable: Hashable, Sendable, CSVReadable {
     /// The header, exactly.
-    public static let columns = ["dataset", "metric", "unit", "pipeline", "baseline", "n", "traces", "mean", "ci_low",
-                                 "ci_high", "baseline_mean", "difference", "difference_ci_low", "difference_ci_high"]
+    public static let columns = ["dataset", "kind", "metric", "unit", "pipeline", "baseline", "n", "traces", "mean", "ci_low",
+                                 "ci_high", "median", "baseline_mean", "difference", "difference_ci_low", "difference_ci_high"]
 
     /// The rows in order.
     public var rows: [PairedSummaryRow]
@@ -87,10 +95,10 @@ public struct PairedSummaryTable: Hashable, Sendable, CSVReadable {
                 }
                 return v
             }
-            rows.append(PairedSummaryRow(dataset: f[0], metric: f[1], unit: f[2], pipeline: f[3], baseline: f[4],
-                                         n: try count(5), traces: try count(6), mean: try num(7), ciLow: try num(8),
-                                         ciHigh: try num(9), baselineMean: try num(10), difference: try num(11),
-                                         differenceLow: try num(12), differenceHigh: try num(13)))
+            rows.append(PairedSummaryRow(dataset: f[0], kind: f[1], metric: f[2], unit: f[3], pipeline: f[4], baseline: f[5],
+                                         n: try count(6), traces: try count(7), mean: try num(8), ciLow: try num(9),
+                                         ciHigh: try num(10), median: try num(11), baselineMean: try num(12),
+                                         difference: try num(13), differenceLow: try num(14), differenceHigh: try num(15)))
         }
         self.rows = rows
     }
@@ -99,13 +107,14 @@ public struct PairedSummaryTable: Hashable, Sendable, CSVReadable {
     public var csvText: String {
         let n: (Double) -> String = CSVTable.number
         return CSVTable.text(header: Self.columns, rows: rows.map {
-            [$0.dataset, $0.metric, $0.unit, $0.pipeline, $0.baseline, String($0.n), String($0.traces), n($0.mean),
-             n($0.ciLow), n($0.ciHigh), n($0.baselineMean), n($0.difference), n($0.differenceLow), n($0.differenceHigh)]
+            [$0.dataset, $0.kind, $0.metric, $0.unit, $0.pipeline, $0.baseline, String($0.n), String($0.traces), n($0.mean),
+             n($0.ciLow), n($0.ciHigh), n($0.median), n($0.baselineMean), n($0.difference), n($0.differenceLow),
+             n($0.differenceHigh)]
         })
     }
 
-    /// The row comparing `pipeline` with `baseline` on a dataset and metric, if present.
-    public func row(dataset: String, metric: String, pipeline: String, baseline: String) -> PairedSummaryRow? {
-        rows.first { $0.dataset == dataset && $0.metric == metric && $0.pipeline == pipeline && $0.baseline == baseline }
+    /// The row comparing `pipeline` with `baseline` on a dataset, kind and metric, if present.
+    public func row(dataset: String, kind: String, metric: String, pipeline: String, baseline: String) -> PairedSummaryRow? {
+        rows.first { $0.dataset == dataset && $0.kind == kind && $0.metric == metric && $0.pipeline == pipeline && $0.baseline == baseline }
     }
 }

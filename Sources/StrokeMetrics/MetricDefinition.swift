@@ -34,6 +34,15 @@ public struct MetricDefinition: Hashable, Sendable {
     public var meaning: String
     /// The anchor of its section in `docs/guides/metrics.md`.
     public var anchor: String
+    /// Whether the values are natural logarithms of a ratio (`…_log_ratio`): their mean is the
+    /// log of the geometric mean, a paired difference the log of a ratio of ratios, and tables
+    /// show exp(value) ("×1.14").
+    public var isLogRatio: Bool
+    /// The smallest difference between two values that matters to a user, in the metric's unit:
+    /// where a verdict moves past a tie only beyond it (the tune preference's rule,
+    /// `docs/guides/tuning.md`). `nil`: the regression allowance at the better value,
+    /// ``practicalDifference(at:)``.
+    public var declaredPracticalDifference: Double?
     /// The values the metric can take: ``range``.
     public var valueRange: ClosedRange<Double>
 
@@ -42,7 +51,8 @@ public struct MetricDefinition: Hashable, Sendable {
     /// (``defaultRange(unit:direction:)``): a fraction is `0...1`, SPARC `...0`.
     public init(_ id: String, title: String, unit: MetricUnit, direction: MetricDirection, meaning: String, anchor: String,
                 relativeTolerance: Double? = nil, absoluteTolerance: Double? = nil, isTiming: Bool = false,
-                millimetres: Bool = false, range: ClosedRange<Double>? = nil) {
+                millimetres: Bool = false, range: ClosedRange<Double>? = nil, logRatio: Bool = false,
+                practicalDifference: Double? = nil) {
         self.valueRange = range ?? Self.defaultRange(unit: unit, direction: direction)
         self.id = id
         self.title = title
@@ -55,6 +65,19 @@ public struct MetricDefinition: Hashable, Sendable {
             ?? (isTiming ? Self.defaultTimingRelativeTolerance : Self.defaultRelativeTolerance)
         self.absoluteTolerance = absoluteTolerance
         self.hasMillimetreVariant = millimetres
+        self.isLogRatio = logRatio
+        self.declaredPracticalDifference = practicalDifference
+    }
+
+    /// The smallest difference that matters near `value` (written in `unit`, the symbol of the
+    /// results): the declared practical difference, else the regression allowance
+    /// max(r·|value|, a) with a the declared absolute tolerance or the unit's floor
+    /// (``MetricUnit/absoluteFloors``). Lag: 1 ms; a log ratio: 0.05 (5 %); fidelity of
+    /// 0.3 pt: 0.015 pt.
+    public func practicalDifference(at value: Double, unit: String) -> Double {
+        if let d = declaredPracticalDifference { return d }
+        let floor = absoluteTolerance ?? MetricUnit.absoluteFloors[unit] ?? 0
+        return Swift.max(relativeTolerance * (value.isFinite ? abs(value) : 0), floor)
     }
 
     /// True for a family (`…@{h}ms`).

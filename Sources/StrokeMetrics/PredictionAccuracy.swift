@@ -98,6 +98,33 @@ public struct PredictionAccuracy: Hashable, Sendable {
             wrongDirectionRate: pairs > 0 ? Double(wrong) / Double(pairs) : nil)
     }
 
+    /// `prediction.drawn_error_mean`: the error of the prediction a pipeline *draws*, whatever
+    /// horizon it draws it to. Per frame k whose predicted ink draws something, its end Pₖ (the
+    /// frame's tip) against the reference at the time of the last predicted sample τₖ:
+    /// mean ‖Pₖ − reference(τₖ)‖ in units, over the frames with τₖ within the reference and
+    /// outside recording gaps. A longer horizon reaches further from the pen and costs more
+    /// here, so it is not free in a trade-off (the tune's default objectives).
+    ///
+    /// 0 when no frame draws a prediction (no `predict:` stage, a trace without recorded
+    /// predictions, a horizon of 0): nothing drawn ahead is nothing wrong ahead. `nil` when
+    /// predictions were drawn but none stands for a time the reference knows. O(frames·log n).
+    public static func drawnError(replay: StrokeReplay, reference: ReferenceCurve,
+                                  gaps: ReferenceGaps = ReferenceGaps()) -> Double? {
+        var sum = 0.0, measured = 0, drawn = 0
+        for frame in replay.frames where !frame.predicted.isEmpty {
+            guard replay.predictedInk.elements[frame.predictedInk].contains(where: { !$0.isMove }), let tip = frame.tip
+            else { continue }
+            drawn += 1
+            let tau = replay.predicted[frame.predicted.upperBound - 1].time
+            guard !reference.isEmpty, tau >= reference.startTime - 1e-9, tau <= reference.endTime + 1e-9 else { continue }
+            if !gaps.isEmpty, gaps.span(around: tau) == nil { continue }
+            sum += (tip - reference.position(at: tau)).length
+            measured += 1
+        }
+        if drawn == 0 { return 0 }
+        return measured > 0 ? sum / Double(measured) : nil
+    }
+
     /// The horizon as metric ids write it: an integer when integral (`16`), otherwise
     /// Swift's shortest round-trip form (`16.7`).
     public static func horizonLabel(_ ms: Double) -> String {

@@ -1,3 +1,4 @@
+import RealModule
 import StrokeCore
 import StrokeSmoothing
 
@@ -9,15 +10,22 @@ import StrokeSmoothing
 /// Metric ids, units, directions and meanings are declared in ``MetricCatalog``; units carry
 /// the trace's length unit (`pt`, `px` or `mm`). Order:
 /// - `path.length`, `path.elements`;
+/// - `coverage.drawn` (1 when any ink was drawn, else 0) and `coverage.path_ratio` (ink length
+///   over the pen path's length; omitted when the pen did not move): a stroke left blank counts
+///   against its pipeline here, not as a missing value;
 /// - `fidelity.mean`, `.max`, `.hausdorff`, `.frechet` (``Fidelity``) and their `_mm`
 ///   variants when `millimetresPerUnit` is known;
 /// - `jaggedness.bending_energy`, `_ratio`, `.curvature_variation`, `_ratio`, `.kinks`,
-///   `.sign_changes` (``Jaggedness``), `jaggedness.step` (the Δs used). Ratios are omitted when
-///   the reference hardly bends or its curvature hardly varies
+///   `.sign_changes` (``Jaggedness``), `jaggedness.step` (the Δs used), and each ratio's natural
+///   log (`…_log_ratio`, the ratio floored at ``logRatioFloor``), which the report and tune
+///   compare. Ratios are omitted when the reference is degenerate: fewer than
+///   ``minimumRatioReferencePoints`` points, or it hardly bends or its curvature hardly varies
 ///   (``minimumReferenceBending``, ``minimumReferenceCurvatureVariation``);
 /// - `smoothness.sparc`, `smoothness.ldlj` on the ``SpeedProfile`` of the rendered tip;
 /// - `lag.mean_ms`, `.p95_ms`, `.max_ms`, `.offpath_mean` (+ `_mm`), `.overshoot_rate`,
 ///   `.frames_excluded` (``Lag``);
+/// - `prediction.drawn_error_mean` (``PredictionAccuracy/drawnError(replay:reference:gaps:)``;
+///   0 when nothing is drawn ahead), for every pipeline;
 /// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
 ///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``);
 /// - `latency.pipeline_ms` (``PipelineLatency``) and `latency.end_to_end_ms` (the device's own
@@ -97,6 +105,10 @@ public enum StrokeEvaluation {
             } else {
                 notes.append("lag: omitted: no display refresh showed ink before the pen lifted")
             }
+            switch PredictionAccuracy.drawnError(replay: replay, reference: prepared.reference, gaps: prepared.gaps) {
+            case .some(let e): addLength("prediction.drawn_error_mean", e)
+            case .none: notes.append("prediction.drawn_error_mean: omitted: every drawn prediction stands for a time after the pen lifted or in a recording gap")
+            }
             let accuracies = PredictionAccuracy.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps)
             for (h, accuracy) in zip(replay.horizons, accuracies) {
                 let label = MetricDefinition.horizonLabel(h * 1000)
@@ -155,6 +167,14 @@ public enum StrokeEvaluation {
         }
     }
 
+    /// Fewest reference points for which a ratio is reported: a hold-out reference of fewer
+    /// points (an 8-sample stroke held out at k = 4 keeps 3) is a spline through a handful of
+    /// points whose bending is set by one turn, and a ratio to it measures that turn, not the
+    /// pen (14,261 on such a stroke).
+    public static let minimumRatioReferencePoints = 6
+    /// Smallest ratio whose logarithm is taken: ink that does not bend where the pen did
+    /// (ratio 0) has log ratio ln(10⁻³) ≈ −6.9, not −∞.
+    public static let logRatioFloor = 1e-3
     /// Smallest dimensionless reference bending energy E·L for which a ratio is reported.
     public static let minimumReferenceBending = 0.1
     /// Smallest dimensionless reference curvature variation V·L for which a ratio is reported.
@@ -172,9 +192,17 @@ public enum StrokeEvaluation {
         let rendered = InkGeometry.fineCurve(path: replay.path, step: step, tolerance: options.flatteningTolerance)
         add("path.length", rendered.length)
         add("path.elements", Double(replay.path.drawingElementCount))
+        // Coverage: a blank stroke is a result (0 drawn), not a missing value.
+        let drawn = replay.path.drawingElementCount > 0 && !rendered.isEmpty
+        add("coverage.drawn", drawn ? 1 : 0)
+        if let penLength = prepared.geometry?.curve.length, penLength > 0 {
+            add("coverage.path_ratio", drawn ? rendered.length / penLength : 0)
+        } else {
+            notes.append("coverage.path_ratio: omitted: the pen's path has no length (a tap)")
+        }
         // A path of `move`s alone (a published tap) draws no ink: there is nothing to compare,
-        // not a perfect match.
-        guard replay.path.drawingElementCount > 0, !rendered.isEmpty else {
+        // not a perfect match; coverage.drawn says so.
+        guard drawn else {
             notes.append("fidelity, jaggedness: omitted: nothing was drawn")
             return rendered.length
         }
@@ -201,16 +229,26 @@ public enum StrokeEvaluation {
         // circle has E·L = 4π² ≈ 39.5; an arc turning 18° has about 0.1) and V·L ≥ 10 for the
         // curvature variation (constant-curvature references such as circles have V ≈ 0).
         let length = geometry.curve.length
-        if r.bendingEnergy * length >= Self.minimumReferenceBending {
-            add("jaggedness.bending_energy_ratio", j.bendingEnergy / r.bendingEnergy)
+        let referencePoints = prepared.reference.points.count
+        let fewPoints = referencePoints < Self.minimumRatioReferencePoints
+        func addRatio(_ id: String, _ value: Double) {
+            add(id + "_ratio", value)
+            add(id + "_log_ratio", Double.log(Swift.max(value, Self.logRatioFloor)))
+        }
+        if fewPoints {
+            notes.append("jaggedness.*_ratio: omitted: degenerate reference: fewer than \(Self.minimumRatioReferencePoints) points")
+        } else if r.bendingEnergy * length >= Self.minimumReferenceBending {
+            addRatio("jaggedness.bending_energy", j.bendingEnergy / r.bendingEnergy)
         } else {
-            notes.append("jaggedness.bending_energy_ratio: omitted: the reference hardly bends (E·L < \(Self.minimumReferenceBending))")
+            notes.append("jaggedness.bending_energy_ratio: omitted: degenerate reference: it hardly bends (E·L < \(Self.minimumReferenceBending))")
         }
         add("jaggedness.curvature_variation", j.curvatureVariation)
-        if r.curvatureVariation * length >= Self.minimumReferenceCurvatureVariation {
-            add("jaggedness.curvature_variation_ratio", j.curvatureVariation / r.curvatureVariation)
-        } else {
-            notes.append("jaggedness.curvature_variation_ratio: omitted: the reference's curvature hardly varies (V·L < \(Self.minimumReferenceCurvatureVariation))")
+        if !fewPoints {
+            if r.curvatureVariation * length >= Self.minimumReferenceCurvatureVariation {
+                addRatio("jaggedness.curvature_variation", j.curvatureVariation / r.curvatureVariation)
+            } else {
+                notes.append("jaggedness.curvature_variation_ratio: omitted: degenerate reference: its curvature hardly varies (V·L < \(Self.minimumReferenceCurvatureVariation))")
+            }
         }
         add("jaggedness.kinks", Double(j.kinks))
         add("jaggedness.sign_changes", Double(j.signChanges))

@@ -74,6 +74,7 @@ enum PipelineCatalog {
             for s in stages {
                 lines.append("  \(kind.rawValue):\(s.id) — \(s.summary)")
                 lines.append("      source: \(s.source)")
+                if !s.behaviour.isEmpty { lines.append("      does: \(s.behaviour.names.joined(separator: ", "))") }
                 lines.append("      guide: \(s.guide)")
                 for p in s.parameters {
                     lines.append("      \(p.name)=\(p.domainText) (default \(p.defaultValue)): \(p.help)")

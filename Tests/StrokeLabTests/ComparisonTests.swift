@@ -36,7 +36,9 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testPairedRowsCompareOnlyTheStrokesEveryPipelineMeasured() {
-        // b has no value on stroke s3: every pipeline is compared on s1, s2 and s4 only.
+        // b has no value on stroke s3: every pipeline is compared on s1, s2 and s4 only (with a
+        // coverage floor of 0.5, b's 3 of 4 strokes count as covering; at the default 0.99 it
+        // would be compared on its own strokes and leave a and c their four).
         var rows: [ResultRow] = []
         for (i, trace) in ["t1", "t1", "t2", "t2"].enumerated() {
             let s = "s\(i + 1)"
@@ -44,7 +46,8 @@ final class ComparisonTests: XCTestCase {
             if i != 2 { rows.append(row(trace, s, "b", "m", Double(i) + 1)) }
             rows.append(row(trace, s, "c", "m", Double(i) * 2))
         }
-        let paired = ResultStatistics.paired(rows, pipelines: ["a", "b", "c"], settings: StatisticsSettings(baseline: "b"))
+        let paired = ResultStatistics.paired(rows, pipelines: ["a", "b", "c"],
+                                             settings: StatisticsSettings(baseline: "b", rules: VerdictRules(minCoverage: 0.5)))
         XCTAssertEqual(paired.map { "\($0.pipeline)-\($0.baseline)" }, ["b-b", "a-b", "c-b", "c-a"])
         for r in paired { XCTAssertEqual(r.n, 3); XCTAssertEqual(r.traces, 2) }
         let self_ = paired[0]
@@ -60,7 +63,7 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testAPipelineThatMeasuredFewStrokesDoesNotShrinkEveryOtherComparison() {
-        // d measured 1 stroke of 6 (less than half of the others' 6): a and b are still
+        // d measured 1 stroke of 6 (below the coverage floor of the others' 6): a and b are still
         // compared on all 6; d is compared on its one stroke.
         var rows: [ResultRow] = []
         for i in 0..<6 {
@@ -80,11 +83,16 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(da.baselineMean, 4)
         let db = paired.first { $0.pipeline == "d" && $0.baseline == "b" }!
         XCTAssertEqual(db.difference, 4, accuracy: 1e-12)
-        // With d at half the coverage of the others it counts as covering again: one stroke.
+        // d at half the coverage of the others: below the default floor (minCoverage 0.99) it
+        // still leaves their set alone (two strokes); with a floor of 0.5 it counts as covering
+        // and narrows it to its one stroke.
         let half = rows.filter { $0.pipeline != "a" || ["s4", "s5"].contains($0.stroke) }
             .filter { $0.pipeline != "b" || ["s4", "s5"].contains($0.stroke) }
         let pairedHalf = ResultStatistics.paired(half, pipelines: ["a", "b", "d"], settings: StatisticsSettings())
-        XCTAssertEqual(pairedHalf.first { $0.pipeline == "b" && $0.baseline == "a" }!.n, 1)
+        XCTAssertEqual(pairedHalf.first { $0.pipeline == "b" && $0.baseline == "a" }!.n, 2)
+        let lowFloor = ResultStatistics.paired(half, pipelines: ["a", "b", "d"],
+                                               settings: StatisticsSettings(rules: VerdictRules(minCoverage: 0.5)))
+        XCTAssertEqual(lowFloor.first { $0.pipeline == "b" && $0.baseline == "a" }!.n, 1)
     }
 
     func testOnTheSyntheticSetCoalescedOnlyIsMoreFaithfulThanLinearAsTheSagittaSays() async throws {

@@ -16,6 +16,7 @@ final class RegressionFamilyTests: XCTestCase {
         switch MetricDirection.rule(for: metric)!.direction {
         case .lowerIsBetter, .closerToZeroIsBetter: return mean * 1.3
         case .higherIsBetter: return mean - 0.3 * abs(mean)
+        case .closerToOneIsBetter: return 1 + (mean - 1) * 1.3 + (mean == 1 ? 0.3 : 0)
         case .informational: return mean
         }
     }

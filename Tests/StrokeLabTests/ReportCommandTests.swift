@@ -105,15 +105,91 @@ final class ReportCommandTests: XCTestCase {
         let second = try XCTUnwrap(html.range(of: "<h2 id=\"s2\">"))
         let answer = String(html[first.lowerBound..<second.lowerBound])
         XCTAssertTrue(answer.contains("Answer: which smoothing to use"), answer)
-        XCTAssertTrue(answer.contains("synthetic · stylus"), answer)
-        XCTAssertTrue(answer.contains("on the front"), answer)
+        XCTAssertTrue(answer.contains("synthetic · stylus (19 strokes, 3 traces)"), answer)
         XCTAssertTrue(answer.contains("class=\"num best\""), answer)
         XCTAssertTrue(answer.contains("class=\"sw\""), "pipeline colour swatches")
+        // The synthetic style trace's three finger strokes are one trace: no verdict on them,
+        // nor on the two hostile strokes.
+        XCTAssertTrue(Self.text(answer).contains("synthetic · finger (3 strokes, 1 trace): Not enough data: 3 strokes from 1 trace"), answer)
+        XCTAssertTrue(Self.text(answer).contains("Recommendation: none — not enough data: 2 strokes from 1 trace"), answer)
+        // A tie is never "≈": the page says who cannot be told apart, with the interval.
+        XCTAssertFalse(html.contains("≈"), "a tie is written 'cannot be told apart (interval …)'")
+        try Self.checkEveryNumberOfTheAnswerIsARowOfATable(out: out, answer: answer)
         // --single-file: the same report with every figure inlined, no image file needed.
         let single = try String(contentsOfFile: out + "/report-single.html", encoding: .utf8)
         let sources = single.components(separatedBy: "<img src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
         XCTAssertEqual(sources.count, Set(figures + rasters).count)
         XCTAssertTrue(sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "every image embedded")
+    }
+
+    /// The text of an HTML fragment: tags removed, entities decoded, runs of space made one.
+    static func text(_ html: String) -> String {
+        var t = html.replacingOccurrences(of: "<[^>]+>", with: " ", options: .regularExpression)
+        for (entity, char) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            t = t.replacingOccurrences(of: entity, with: char)
+        }
+        return t.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+    }
+
+    /// Issue 21 item 7: every number of the answer is a row of a table. Each row of
+    /// `answer.csv` is the row of `summary_paired.csv` with the same dataset, kind, metric,
+    /// pipeline and n (exp() of it for a log ratio); every estimate "m [l, h]" on the page is
+    /// one of them as the answer formats it; each coverage note names that pipeline's own
+    /// counts, which add up to the blank strokes of `results.csv`; each group's heading names
+    /// its strokes and traces.
+    static func checkEveryNumberOfTheAnswerIsARowOfATable(out: String, answer: String) throws {
+        let rows = try CSVTable(parsing: String(contentsOfFile: out + "/answer.csv", encoding: .utf8), file: "answer.csv")
+        XCTAssertEqual(rows.header, AnswerTable.columns)
+        let paired = try PairedSummaryTable(path: out + "/summary_paired.csv")
+        let results = try ResultsTable(path: out + "/results.csv")
+        let page = text(answer)
+        let c = Dictionary(uniqueKeysWithValues: rows.header.enumerated().map { ($1, $0) })
+        var shownEstimates: Set<String> = []
+        var blankByDataset: [String: [String: Int]] = [:]   // dataset → pipeline → blank strokes (answer.csv)
+        var seenCoverage: Set<String> = []
+        XCTAssertFalse(rows.rows.isEmpty)
+        for (line, f) in rows.rows {
+            let dataset = f[c["dataset"]!], kind = f[c["kind"]!], pipeline = f[c["pipeline"]!], metric = f[c["metric"]!]
+            let n = Int(f[c["n"]!])!, exp = f[c["scale"]!] == "exp"
+            func value(_ column: String) -> Double { Double(f[c[column]!]) ?? .nan }
+            let source = paired.rows.filter { $0.dataset == dataset && $0.kind == kind && $0.metric == metric && $0.pipeline == pipeline && $0.n == n }
+            let match = source.first { r in
+                func same(_ a: Double, _ b: Double) -> Bool { a.isNaN ? b.isNaN : abs(a - b) <= 1e-12 * max(1, abs(b)) }
+                func scale(_ v: Double) -> Double { exp ? Foundation.exp(v) : v }
+                return same(value("shown"), scale(r.mean)) && same(value("ci_low"), scale(r.ciLow)) && same(value("ci_high"), scale(r.ciHigh))
+                    && same(value("median"), scale(r.median)) && String(r.traces) == f[c["traces"]!]
+            }
+            XCTAssertNotNil(match, "answer.csv line \(line): \(f) is no row of summary_paired.csv")
+            let status = f[c["status"]!]
+            if value("shown").isFinite {
+                let estimate = ObjectiveWords.of(metric).estimate(shown: value("shown"), low: value("ci_low"), high: value("ci_high"))
+                shownEstimates.insert(estimate)
+                XCTAssertTrue(page.contains(estimate), "\(pipeline) \(metric) \(estimate) is not on the page")
+            }
+            let drawn = Int(f[c["drawn"]!])!, strokes = Int(f[c["strokes"]!])!
+            if seenCoverage.insert(dataset + kind + pipeline).inserted {
+                blankByDataset[dataset, default: [:]][pipeline, default: 0] += strokes - drawn
+                if status == "not ranked: coverage" {
+                    let note = "\(pipeline) draws nothing on \(AnswerWords.percent(Double(strokes - drawn) / Double(strokes))) of these strokes (\(strokes - drawn) of \(strokes))"
+                    XCTAssertTrue(page.contains(note), "coverage note '\(note)' missing")
+                }
+            }
+            let heading = "\(dataset) · \(kind) (\(f[c["group_strokes"]!]) stroke"
+            XCTAssertTrue(page.contains(heading), "heading \(heading)")
+        }
+        // Nothing on the page looks like an estimate without being one of the table's.
+        let pattern = try NSRegularExpression(pattern: "×?-?[0-9]+\\.[0-9]+ \\[×?-?[0-9]+\\.[0-9]+, ×?-?[0-9]+\\.[0-9]+\\]")
+        for m in pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+            let found = String(page[Range(m.range, in: page)!])
+            XCTAssertTrue(shownEstimates.contains(found), "\"\(found)\" on the page is in no row of answer.csv")
+        }
+        // The coverage counts are results.csv's blank strokes.
+        for (dataset, pipelines) in blankByDataset {
+            for (pipeline, blank) in pipelines {
+                let zeros = results.rows.filter { $0.dataset == dataset && $0.pipeline == pipeline && $0.metric == "coverage.drawn" && $0.value == 0 }.count
+                XCTAssertEqual(blank, zeros, "\(dataset) \(pipeline)")
+            }
+        }
     }
 
     func testAMissingSpecFailsWithOneLine() throws {

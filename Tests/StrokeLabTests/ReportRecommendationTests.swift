@@ -13,6 +13,10 @@ final class ReportRecommendationTests: XCTestCase {
             name: recommend
             seed: 5
             bootstrap: 50
+            # One trace of 8 strokes per input kind: allow a verdict on it (the defaults ask for
+            # 10 strokes from 2 traces).
+            minStrokes: 5
+            minTraces: 1
             datasets:
               - {name: synthetic, paths: ["\(root)/Datasets/synthetic/stylus-240hz-60fps.json", "\(root)/Datasets/synthetic/finger-120hz-60fps.json"]}
             pipelines:
@@ -82,7 +86,7 @@ final class ReportRecommendationTests: XCTestCase {
         XCTAssertTrue(answer.contains("front of the means"))
         // tune_points.csv holds every setting with its front flag.
         let points = try String(contentsOfFile: out + "tune_points.csv", encoding: .utf8)
-        XCTAssertTrue(points.hasPrefix("dataset,kind,pipeline,label,rank,front,reference,objective"))
+        XCTAssertTrue(points.hasPrefix("dataset,kind,pipeline,label,rank,front,reference,coverage,objective"))
         XCTAssertTrue(points.contains("synthetic,finger,"))
     }
 }

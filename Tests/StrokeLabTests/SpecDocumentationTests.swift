@@ -106,6 +106,9 @@ final class SpecDocumentationTests: XCTestCase {
         XCTAssertEqual(top["bootstrapBy"], ExperimentSpec.Defaults.bootstrapBy)
         XCTAssertEqual(top["throughput"], "\(ExperimentSpec.Defaults.throughput)")
         XCTAssertEqual(datasets["optional"], "\(ExperimentSpec.Defaults.optional)")
+        XCTAssertEqual(top["minCoverage"].flatMap(Double.init), VerdictRules.defaultMinCoverage)
+        XCTAssertEqual(top["minStrokes"], "\(VerdictRules.defaultMinStrokes)")
+        XCTAssertEqual(top["minTraces"], "\(VerdictRules.defaultMinTraces)")
         let metrics = try XCTUnwrap(documented["metrics"])
         let options = MetricOptions().recorded
         XCTAssertEqual(Set(metrics.keys), Set(options.map(\.key)), "one row per metric option")

@@ -24,7 +24,7 @@ final class TradeOffRankingTests: XCTestCase {
         let r = TradeOffRanking(paired: paired([
             "a": ["jaggedness.bending_energy_ratio": [1, 1.1, 1, 1.2, 1, 1.1], "fidelity.mean": [0.5, 0.6, 0.5, 0.4, 0.5, 0.6]],
             "b": ["jaggedness.bending_energy_ratio": [2, 2.1, 2, 2.2, 2, 2.1], "fidelity.mean": [0.5, 0.4, 0.6, 0.5, 0.6, 0.4]],
-        ]), dataset: "d", pipelines: ["a", "b"], objectives: objectives)
+        ]), dataset: "d", kind: "", pipelines: ["a", "b"], objectives: objectives)
         XCTAssertEqual(r.front.map(\.pipeline), ["a"])
         let b = r.entries.first { $0.pipeline == "b" }!
         XCTAssertEqual(b.layer, 2)
@@ -39,7 +39,7 @@ final class TradeOffRankingTests: XCTestCase {
             "smooth": ["jaggedness.bending_energy_ratio": [1, 1, 1, 1, 1, 1], "fidelity.mean": [2, 2.1, 2, 2.1, 2, 2.1]],
             "faithful": ["jaggedness.bending_energy_ratio": [5, 5.1, 5, 5.1, 5, 5.1], "fidelity.mean": [0.1, 0.1, 0.2, 0.1, 0.1, 0.2]],
             "worse": ["jaggedness.bending_energy_ratio": [6, 6.1, 6, 6.1, 6, 6.1], "fidelity.mean": [3, 3.1, 3, 3.1, 3, 3.1]],
-        ]), dataset: "d", pipelines: ["smooth", "faithful", "worse"], objectives: objectives)
+        ]), dataset: "d", kind: "", pipelines: ["smooth", "faithful", "worse"], objectives: objectives)
         XCTAssertEqual(Set(r.front.map(\.pipeline)), ["smooth", "faithful"])
         XCTAssertEqual(r.entries.last?.pipeline, "worse")
         XCTAssertEqual(Set(r.entries.last!.dominatedBy), ["smooth", "faithful"])
@@ -52,7 +52,7 @@ final class TradeOffRankingTests: XCTestCase {
         let r = TradeOffRanking(paired: paired([
             "a": ["jaggedness.bending_energy_ratio": [1, 2, 3, 4, 5, 6], "fidelity.mean": [6, 5, 4, 3, 2, 1]],
             "b": ["jaggedness.bending_energy_ratio": [2, 1, 4, 3, 6, 5], "fidelity.mean": [5, 6, 3, 4, 1, 2]],
-        ]), dataset: "d", pipelines: ["a", "b"], objectives: objectives)
+        ]), dataset: "d", kind: "", pipelines: ["a", "b"], objectives: objectives)
         XCTAssertEqual(r.front.count, 2)
         XCTAssertTrue(r.entries.allSatisfy { $0.dominatedBy.isEmpty })
     }
@@ -64,7 +64,7 @@ final class TradeOffRankingTests: XCTestCase {
             "ahead": ["lag.mean_ms": [-30, -31, -30, -29, -30, -31]],
             "behind": ["lag.mean_ms": [20, 21, 20, 19, 20, 21]],
             "close": ["lag.mean_ms": [-5, -4, -5, -6, -5, -4]],
-        ]), dataset: "d", pipelines: ["ahead", "behind", "close"], objectives: lag)
+        ]), dataset: "d", kind: "", pipelines: ["ahead", "behind", "close"], objectives: lag)
         XCTAssertEqual(r.front.map(\.pipeline), ["close"])
         XCTAssertEqual(r.entries.first { $0.pipeline == "ahead" }!.layer, 3)
     }

@@ -19,6 +19,9 @@ final class TuneTests: XCTestCase {
         try """
         seed: 3
         bootstrap: 50
+        # One synthetic stroke whose answer is known: a verdict on it is allowed.
+        minStrokes: 1
+        minTraces: 1
         datasets: [{name: line, paths: [line.json]}]
         pipelines: [midpoint-bezier]
         sweeps:

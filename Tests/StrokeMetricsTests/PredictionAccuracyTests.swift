@@ -56,8 +56,12 @@ final class PredictionAccuracyTests: XCTestCase {
         XCTAssertNotNil(r.value("prediction.error_mean@16.7ms"))
     }
 
-    func testNoPredictorMeansNoPredictionMetrics() {
+    /// Without a predictor there is no prediction to measure at fixed horizons, and what it
+    /// draws ahead costs nothing: `prediction.drawn_error_mean` is 0 (reported for every
+    /// pipeline, so the tune objective exists everywhere).
+    func testNoPredictorMeansNoFixedHorizonMetricsAndNoDrawnPredictionError() {
         let r = Fixtures.evaluate(KnownAnswerStrokes.line(speed: 50, duration: 1), "linear")
-        XCTAssertFalse(r.measurements.contains { $0.metric.hasPrefix("prediction.") })
+        XCTAssertEqual(r.measurements.filter { $0.metric.hasPrefix("prediction.") }.map(\.metric), ["prediction.drawn_error_mean"])
+        XCTAssertEqual(r.value("prediction.drawn_error_mean"), 0)
     }
 }

@@ -97,7 +97,10 @@ public enum Experiment {
         if let b = spec.baseline, !pipelines.contains(where: { $0.name == b }) {
             throw ExperimentError((specPath.map { "\($0): " } ?? "") + "baseline '\(ErrorText.excerpt(b, limit: 80))' is not one of the pipelines (\(pipelines.map(\.name).joined(separator: ", ")))")
         }
-        let statistics = StatisticsSettings(seed: spec.seed ?? ExperimentSpec.Defaults.seed, resamples: resamples, unit: unit, baseline: spec.baseline ?? pipelines.first?.name)
+        let rules: VerdictRules
+        do { rules = try VerdictRules(spec) } catch { throw ExperimentError((specPath.map { "\($0): " } ?? "") + error.description) }
+        let statistics = StatisticsSettings(seed: spec.seed ?? ExperimentSpec.Defaults.seed, resamples: resamples, unit: unit,
+                                            baseline: spec.baseline ?? pipelines.first?.name, rules: rules)
         let progress = settings.progress
         let (traces, notes) = try DatasetLoader.load(spec.datasets, relativeTo: baseDirectory, progress: progress)
         guard !traces.isEmpty else {
@@ -166,7 +169,8 @@ public enum Experiment {
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
         let summary = ResultStatistics.summary(outcome.rows, settings: statistics)
-        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics)
+        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics,
+                                             kinds: StrokeKinds(traces: traces))
         progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows and \(paired.count) paired rows (bootstrap \(resamples) by \(statistics.unit.rawValue))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,

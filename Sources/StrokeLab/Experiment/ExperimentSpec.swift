@@ -29,6 +29,9 @@ import Yams
 /// bootstrap: 1000
 /// bootstrapBy: trace                       # resample traces (default) or strokes for the CIs
 /// baseline: linear                         # pipeline the paired differences are taken against
+/// minCoverage: 0.99                        # rank only pipelines that draw 99 % of a group's strokes
+/// minStrokes: 10                           # no verdict on fewer strokes …
+/// minTraces: 2                             # … or traces in a group
 /// throughput: false                        # true: also time each pipeline (not deterministic)
 /// ```
 public struct ExperimentSpec: Sendable, Decodable {
@@ -136,6 +139,13 @@ public struct ExperimentSpec: Sendable, Decodable {
     public var throughput: Bool?
     /// What `strokelab tune` searches and how it judges (``TuneSettings``); `run` ignores it.
     public var tune: TuneSettings?
+    /// The least fraction of a group's strokes a pipeline must draw to be ranked
+    /// (``VerdictRules/minCoverage``; default 0.99).
+    public var minCoverage: Double?
+    /// The least number of strokes a group needs for a verdict (``VerdictRules/minStrokes``; default 10).
+    public var minStrokes: Int?
+    /// The least number of traces a group needs for a verdict (``VerdictRules/minTraces``; default 2).
+    public var minTraces: Int?
     /// The device the app runs on: its own touch-to-display latency and refresh rate
     /// (``StrokeMetrics/DeviceLatency``, defaults from published measurements), for
     /// `latency.end_to_end_ms`.
@@ -301,7 +311,7 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
         "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune",
-             "device"],
+             "minCoverage", "minStrokes", "minTraces", "device"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import StrokeMetrics
 
@@ -23,13 +24,19 @@ public struct StatisticsSettings: Hashable, Sendable {
     /// The pipeline compared with first in `summary_paired.csv` (its name in the results);
     /// `nil`: the first pipeline.
     public var baseline: String?
+    /// When a verdict may be given (coverage floor, least strokes and traces); the coverage
+    /// floor also decides which pipelines set `summary_paired.csv`'s common strokes.
+    public var rules: VerdictRules
 
-    /// Creates settings; by default seed 1, 1000 resamples, by trace, first pipeline.
-    public init(seed: UInt64 = 1, resamples: Int = 1000, unit: BootstrapUnit = .trace, baseline: String? = nil) {
+    /// Creates settings; by default seed 1, 1000 resamples, by trace, first pipeline, the
+    /// default rules.
+    public init(seed: UInt64 = 1, resamples: Int = 1000, unit: BootstrapUnit = .trace, baseline: String? = nil,
+                rules: VerdictRules = VerdictRules()) {
         self.seed = seed
         self.resamples = resamples
         self.unit = unit
         self.baseline = baseline
+        self.rules = rules
     }
 }
 
@@ -41,13 +48,14 @@ public struct StatisticsSettings: Hashable, Sendable {
 ///   interval of the mean, resampling traces by default; no interval (NaN, an empty field)
 ///   with one value or one trace. Rows that stand for a whole dataset (benchmark runs, stroke
 ///   `all`) are resampled run by run.
-/// - ``paired(_:pipelines:settings:)``: per dataset × metric, the strokes every pipeline that
-///   reports the metric measured (so every pipeline is compared on the same strokes, the count
-///   shown); each pipeline's mean over them with its interval, and every pair's mean paired
-///   difference with its interval — the baseline first (its own row compares it with itself:
-///   difference 0, interval [0, 0]), then every later pipeline with every earlier one. A
-///   pipeline with fewer than half the strokes of the best-covered one does not narrow that
-///   set: its own rows use the common strokes it measured (a smaller `n` in its rows).
+/// - ``paired(_:pipelines:settings:kinds:parallel:)``: per dataset × input kind × metric, the
+///   strokes every pipeline that reports the metric measured (so every pipeline is compared on
+///   the same strokes, the count shown); each pipeline's mean and median over them with the
+///   mean's interval, and every pair's mean paired difference with its interval — the baseline
+///   first (its own row compares it with itself: difference 0, interval [0, 0]), then every
+///   later pipeline with every earlier one. A pipeline that measured fewer than `minCoverage`
+///   (``VerdictRules``) of the strokes of the best-covered one does not narrow that set: its
+///   own rows use the common strokes it measured (a smaller `n` in its rows).
 ///
 /// Every interval is seeded from the settings' seed and the group's key (FNV-1a,
 /// ``BootstrapInterval/seed(for:base:)``), so the same rows give the same bytes. The groups
@@ -94,32 +102,45 @@ public enum ResultStatistics {
     }
 
     /// The `summary_paired.csv` rows of `results` (see the type's documentation). `pipelines`
-    /// gives the order (the experiment's); the baseline is moved first. Rows standing for a
-    /// whole dataset (stroke `all`) are not paired. O(rows + pairs · resamples · clusters), the
-    /// dataset × metric groups spread over the cores when `parallel`.
+    /// gives the order (the experiment's); the baseline is moved first. `kinds` gives each
+    /// stroke's input kind (a stroke it does not know has kind ""). Groups: datasets in order of
+    /// first appearance, then stylus, finger, mouse, then metrics in order of first appearance.
+    /// Rows standing for a whole dataset (stroke `all`) are not paired.
+    /// O(rows + pairs · resamples · clusters), the dataset × kind × metric groups spread over
+    /// the cores when `parallel`.
     public static func paired(_ results: [ResultRow], pipelines: [String], settings: StatisticsSettings,
-                              parallel: Bool = true) -> [PairedSummaryRow] {
+                              kinds: StrokeKinds = StrokeKinds(), parallel: Bool = true) -> [PairedSummaryRow] {
+        struct Group: Hashable { var dataset: String; var kind: String }
         var datasetOrder: [String] = []
-        var metricOrder: [String: [String]] = [:]
-        // dataset → metric → pipeline → stroke key → value
-        var values: [String: [String: [String: [String: Double]]]] = [:]
+        var kindsOf: [String: [String]] = [:]
+        var metricOrder: [Group: [String]] = [:]
+        // group → metric → pipeline → stroke key → value
+        var values: [Group: [String: [String: [String: Double]]]] = [:]
         var units: [String: String] = [:]
         var strokeTrace: [String: String] = [:]
         for r in results where !r.value.isNaN && r.stroke != Benchmark.allStrokes {
-            if values[r.dataset] == nil { datasetOrder.append(r.dataset); values[r.dataset] = [:]; metricOrder[r.dataset] = [] }
-            if values[r.dataset]![r.metric] == nil { metricOrder[r.dataset]!.append(r.metric); values[r.dataset]![r.metric] = [:] }
+            let g = Group(dataset: r.dataset, kind: kinds.kindText(of: r))
+            if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
+            if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+            if values[g]![r.metric] == nil { metricOrder[g]!.append(r.metric); values[g]![r.metric] = [:] }
             let strokeKey = r.trace + "\u{1F}" + r.stroke
-            values[r.dataset]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
+            values[g]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
             strokeTrace[strokeKey] = r.trace
             units[r.dataset + "\u{1F}" + r.metric] = r.unit
         }
-        let groups = datasetOrder.flatMap { d in metricOrder[d]!.map { m in (dataset: d, metric: m) } }
+        let groups = datasetOrder.flatMap { d in
+            kindsOf[d]!.sorted { StrokeKinds.order($0) < StrokeKinds.order($1) }.flatMap { k in
+                metricOrder[Group(dataset: d, kind: k)]!.map { m in (group: Group(dataset: d, kind: k), metric: m) }
+            }
+        }
         let table = values, unitOf = units, traceOf = strokeTrace
-        // One dataset × metric group: its rows, in the documented order.
+        let minCoverage = settings.rules.minCoverage
+        // One dataset × kind × metric group: its rows, in the documented order.
         @Sendable func rows(_ g: Int) -> [PairedSummaryRow] {
-            let (d, m) = (groups[g].dataset, groups[g].metric)
+            let (group, m) = (groups[g].group, groups[g].metric)
+            let d = group.dataset, kind = group.kind
             var out: [PairedSummaryRow] = []
-            let byPipeline = table[d]![m]!
+            let byPipeline = table[group]![m]!
             var present = pipelines.filter { byPipeline[$0] != nil }
             present += byPipeline.keys.sorted().filter { !present.contains($0) }
             if let b = settings.baseline, let i = present.firstIndex(of: b) {
@@ -128,11 +149,11 @@ public enum ResultStatistics {
             }
             guard let first = present.first else { return [] }
             // The strokes every well-covered pipeline measured, in the baseline's order. A
-            // pipeline that measured fewer than half as many strokes as the best-covered one (a
-            // stabilizer whose dead zone swallows short strokes) does not shrink the set every
-            // other comparison rests on: it is compared on the common strokes it measured.
+            // pipeline that measured fewer than minCoverage of the strokes of the best-covered
+            // one (a stabilizer whose dead zone swallows short strokes) does not shrink the set
+            // every other comparison rests on: it is compared on the common strokes it measured.
             let most = present.map { byPipeline[$0]!.count }.max() ?? 0
-            let covering = Set(present.filter { 2 * byPipeline[$0]!.count >= most })
+            let covering = Set(present.filter { Double(byPipeline[$0]!.count) >= minCoverage * Double(most) - 1e-9 })
             let common = Set(byPipeline.values.flatMap(\.keys)).sorted().filter { key in
                 covering.allSatisfy { byPipeline[$0]![key] != nil }
             }
@@ -164,16 +185,19 @@ public enum ResultStatistics {
                 }
             }
             let unit = unitOf[d + "\u{1F}" + m] ?? ""
-            // A pipeline's mean with its interval over `keys`, cached for the common set.
-            var commonMeans: [String: (Double, (low: Double, high: Double)?)] = [:]
-            func mean(_ p: String, _ keys: [String], _ cl: [Int]) -> (Double, (low: Double, high: Double)?) {
+            // A pipeline's mean with its interval, and its median, over `keys`, cached for the common set.
+            typealias Own = (mean: Double, interval: (low: Double, high: Double)?, median: Double)
+            var commonMeans: [String: Own] = [:]
+            let seedGroup = kind.isEmpty ? d : d + "\u{1F}" + kind
+            func mean(_ p: String, _ keys: [String], _ cl: [Int]) -> Own {
                 let isCommon = keys.count == common.count
                 if isCommon, let cached = commonMeans[p] { return cached }
                 let v = column(p, keys)
                 var sum = 0.0
                 for x in v { sum += x }
-                let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(m)\u{1F}common", base: settings.seed)
-                let result = (sum / Double(v.count), ClusterBootstrap.intervalOfMean(v, clusters: cl, resamples: settings.resamples, seed: seed))
+                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(p)\u{1F}\(m)\u{1F}common", base: settings.seed)
+                let result: Own = (sum / Double(v.count), ClusterBootstrap.intervalOfMean(v, clusters: cl, resamples: settings.resamples, seed: seed),
+                                   Summary.percentile(sorted: v.sorted(), 0.5))
                 if isCommon { commonMeans[p] = result }
                 return result
             }
@@ -182,14 +206,15 @@ public enum ResultStatistics {
                 let keys = strokes([p, b])
                 guard !keys.isEmpty else { return nil }
                 let cl = keys.count == common.count ? commonClusters : clusters(keys)
-                let seed = BootstrapInterval.seed(for: "\(d)\u{1F}\(p)\u{1F}\(b)\u{1F}\(m)", base: settings.seed)
+                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(p)\u{1F}\(b)\u{1F}\(m)", base: settings.seed)
                 guard let diff = PairedComparison.difference(column(p, keys), column(b, keys), clusters: cl,
                                                              resamples: settings.resamples, seed: seed) else { return nil }
                 let own = mean(p, keys, cl)
-                return PairedSummaryRow(dataset: d, metric: m, unit: unit, pipeline: p, baseline: b, n: diff.count,
-                                        traces: diff.clusters, mean: own.0, ciLow: own.1?.low ?? .nan,
-                                        ciHigh: own.1?.high ?? .nan, baselineMean: diff.meanB, difference: diff.mean,
-                                        differenceLow: diff.interval?.low ?? .nan, differenceHigh: diff.interval?.high ?? .nan)
+                return PairedSummaryRow(dataset: d, kind: kind, metric: m, unit: unit, pipeline: p, baseline: b, n: diff.count,
+                                        traces: diff.clusters, mean: own.mean, ciLow: own.interval?.low ?? .nan,
+                                        ciHigh: own.interval?.high ?? .nan, median: own.median, baselineMean: diff.meanB,
+                                        difference: diff.mean, differenceLow: diff.interval?.low ?? .nan,
+                                        differenceHigh: diff.interval?.high ?? .nan)
             }
             if let r = row(first, first) { out.append(r) }
             for j in present.indices.dropFirst() {

@@ -136,6 +136,8 @@ struct Builder {
     var measuredNotes: [String] = []
     /// The tune analysis of every group, kept by ``makeTuneFigures(log:)`` for the answer.
     var analysedTuneGroups: [TuneGroup]? = nil
+    /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
+    var answer: Answer? = nil
     /// The most settings the spec may expand to (`--max-pipelines`).
     var maximumPipelines = WorkBudget.pipelines
     /// Where files are written: the output set's staging folder.

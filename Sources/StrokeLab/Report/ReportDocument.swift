@@ -7,7 +7,8 @@ extension Builder {
     /// Headline metrics of the summary tables: id and decimals; titles, units and guide links
     /// come from the metric catalog.
     static let headline: [(metric: String, decimals: Int)] = [
-        ("fidelity.mean", 3), ("fidelity.hausdorff", 2), ("jaggedness.bending_energy_ratio", 2), ("jaggedness.kinks", 1),
+        ("coverage.drawn", 3), ("fidelity.mean", 3), ("fidelity.hausdorff", 2), ("jaggedness.bending_energy_log_ratio", 2),
+        ("jaggedness.kinks", 1),
         ("lag.mean_ms", 1), ("lag.p95_ms", 1), ("lag.overshoot_rate", 2), ("prediction.error_mean@16ms", 2),
         ("smoothness.sparc", 2),
     ]
@@ -61,27 +62,41 @@ extension Builder {
         return (Array(repeating: "..", count: b.count - common) + t[common...]).joined(separator: "/")
     }
 
-    /// The row of `summary_paired.csv` giving `pipeline`'s mean on the strokes every pipeline
-    /// reporting `metric` measured, if any.
-    /// A pipeline measuring fewer than half the strokes of the best-covered one is compared on
-    /// its own strokes only (``ResultStatistics/paired(_:pipelines:settings:)``): its row with
-    /// the most strokes is taken.
-    func commonRow(dataset: String, pipeline: String, metric: String) -> PairedSummaryRow? {
+    /// The dataset × kind groups of `summary_paired.csv`, in its order.
+    var pairedGroups: [(dataset: String, kind: String)] {
+        var out: [(dataset: String, kind: String)] = []
+        for r in experiment.paired where !out.contains(where: { $0.dataset == r.dataset && $0.kind == r.kind }) {
+            out.append((r.dataset, r.kind))
+        }
+        return out
+    }
+
+    /// "dataset · kind".
+    static func groupLabel(_ dataset: String, _ kind: String) -> String { kind.isEmpty ? dataset : "\(dataset) · \(kind)" }
+
+    /// The row of `summary_paired.csv` giving `pipeline`'s mean on the strokes of `dataset` ×
+    /// `kind` every pipeline reporting `metric` measured, if any.
+    /// A pipeline measuring fewer than `minCoverage` of the strokes of the best-covered one is
+    /// compared on its own strokes only (``ResultStatistics/paired(_:pipelines:settings:kinds:parallel:)``):
+    /// its row with the most strokes is taken.
+    func commonRow(dataset: String, kind: String, pipeline: String, metric: String) -> PairedSummaryRow? {
         var best: PairedSummaryRow? = nil
-        for r in paired.rows where r.dataset == dataset && r.metric == metric && r.pipeline == pipeline {
+        for r in experiment.paired where r.dataset == dataset && r.kind == kind && r.metric == metric && r.pipeline == pipeline {
             if best == nil || r.n > best!.n { best = r }
         }
         return best
     }
 
     /// The paired row between two pipelines, in whichever order the table holds it, with the
-    /// difference as `b − a`.
-    func pairedDifference(dataset: String, metric: String, _ a: String, _ b: String) -> (mean: Double, excludesZero: Bool)? {
-        if let r = paired.row(dataset: dataset, metric: metric, pipeline: b, baseline: a) {
-            return (r.difference, r.differenceExcludesZero)
+    /// difference as `b − a` and its interval.
+    func pairedDifference(dataset: String, kind: String, metric: String, _ a: String, _ b: String)
+        -> (mean: Double, low: Double, high: Double, excludesZero: Bool)?
+    {
+        if let r = paired.row(dataset: dataset, kind: kind, metric: metric, pipeline: b, baseline: a) {
+            return (r.difference, r.differenceLow, r.differenceHigh, r.differenceExcludesZero)
         }
-        if let r = paired.row(dataset: dataset, metric: metric, pipeline: a, baseline: b) {
-            return (-r.difference, r.differenceExcludesZero)
+        if let r = paired.row(dataset: dataset, kind: kind, metric: metric, pipeline: a, baseline: b) {
+            return (-r.difference, -r.differenceHigh, -r.differenceLow, r.differenceExcludesZero)
         }
         return nil
     }
@@ -92,26 +107,35 @@ extension Builder {
         return low.isFinite && high.isFinite ? "\(f(mean)) [\(f(low)), \(f(high))]" : f(mean)
     }
 
-    /// The summary table of one dataset: a row per pipeline, a column per headline metric,
-    /// every pipeline compared on the strokes all of them measured (the count in the header).
-    func summaryTable(_ dataset: String) -> HTMLReport.Table {
-        let present = Self.headline.filter { h in paired.rows.contains { $0.dataset == dataset && $0.metric == h.metric } }
+    /// A paired row's mean and interval as shown: exp() for a log ratio ("×1.14 [1.05, 1.25]").
+    static func estimateText(_ r: PairedSummaryRow, decimals: Int) -> String {
+        guard isLogRatio(r.metric) else { return estimateText(r.mean, r.ciLow, r.ciHigh, decimals: decimals) }
+        return "×" + estimateText(exp(r.mean), exp(r.ciLow), exp(r.ciHigh), decimals: decimals)
+    }
+
+    /// The summary table of one dataset × kind: a row per pipeline, a column per headline
+    /// metric, every pipeline compared on the strokes all of them measured (the count in the header).
+    func summaryTable(_ dataset: String, kind: String) -> HTMLReport.Table {
+        let mine = experiment.paired.filter { $0.dataset == dataset && $0.kind == kind }
+        let present = Self.headline.filter { h in mine.contains { $0.metric == h.metric } }
         let rows = experiment.pipelines.map { p in
             [p.name] + present.map { h in
-                commonRow(dataset: dataset, pipeline: p.name, metric: h.metric)
-                    .map { Self.estimateText($0.mean, $0.ciLow, $0.ciHigh, decimals: h.decimals) } ?? "—"
+                commonRow(dataset: dataset, kind: kind, pipeline: p.name, metric: h.metric)
+                    .map { Self.estimateText($0, decimals: h.decimals) } ?? "—"
             }
         }
         let header = present.map { h -> String in
             let unit = summary.unit(of: h.metric)
-            let n = paired.rows.first { $0.dataset == dataset && $0.metric == h.metric }?.n ?? 0
+            let n = mine.first { $0.metric == h.metric }?.n ?? 0
+            let title = isLogRatio(h.metric) ? Self.title(of: Answer.ratioBase(h.metric) + "_ratio") + " (geometric mean)" : Self.title(of: h.metric)
             let u = unit.isEmpty || unit == "ratio" || unit == "count" || unit == "ms" ? "" : " (\(unit))"
-            return "\(Self.title(of: h.metric))\(u), n=\(n)"
+            return "\(title)\(u), n=\(n)"
         }
+        let strokes = experiment.traces.filter { $0.dataset == dataset }.reduce(0) { $0 + $1.trace.strokes.filter { $0.kind.rawValue == kind || kind.isEmpty }.count }
         return HTMLReport.Table(
             header: ["pipeline"] + header,
             rows: rows,
-            caption: "\(dataset): \(strokeCount(dataset)) strokes. Each column compares the pipelines on the n strokes every pipeline reporting that metric measured: mean [95% bootstrap interval of the mean, \(experiment.statistics.unit == .trace ? "resampling traces" : "resampling strokes")]; no interval with a single trace. Column titles link to the metric's definition\(holdOutNote(dataset))",
+            caption: "\(Self.groupLabel(dataset, kind)): \(strokes) strokes. Each column compares the pipelines on the n strokes every pipeline reporting that metric measured: mean [95% bootstrap interval of the mean, \(experiment.statistics.unit == .trace ? "resampling traces" : "resampling strokes")]; no interval with a single trace. Column titles link to the metric's definition\(holdOutNote(dataset))",
             headerLinks: [nil] + present.map { guideLink($0.metric) },
             swatches: experiment.pipelines.map { pipelineColors.color($0.name).hexString })
     }
@@ -122,32 +146,41 @@ extension Builder {
         return ". Hold-out: \(h.strokes) strokes have no ground truth, so every \(metricOptions.holdOutStride)th sample (\(h.heldOut) in all) was withheld from every pipeline and is the reference all of them are measured against; the pipelines were fed the other \(h.fed)"
     }
 
-    /// The pipelines of `dataset` in order of `metric`'s mean on the common strokes, joined by
-    /// "<" where the paired 95% interval of the difference between neighbours excludes 0 and
-    /// by "≈" where it does not.
-    func ordering(_ dataset: String, metric: String, value: (Double) -> String) -> String? {
+    /// The pipelines of `dataset` × `kind` in order of `metric`'s mean on the common strokes,
+    /// joined by "<" where the paired 95% interval of the difference between neighbours excludes
+    /// 0; neighbours whose interval holds 0 "cannot be told apart", with the interval.
+    func ordering(_ dataset: String, kind: String, metric: String, value: (Double) -> String, decimals: Int) -> String? {
+        let log = isLogRatio(metric)
         let entries = experiment.pipelines.compactMap { p -> (String, Double)? in
-            commonRow(dataset: dataset, pipeline: p.name, metric: metric).map { (p.name, $0.mean) }
+            commonRow(dataset: dataset, kind: kind, pipeline: p.name, metric: metric).map { (p.name, $0.mean) }
         }.sorted { $0.1 < $1.1 }
         guard entries.count > 1 else { return nil }
-        var text = "\(entries[0].0) \(value(entries[0].1))"
+        func shown(_ v: Double) -> Double { log ? exp(v) : v }
+        func f(_ v: Double) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "—" }
+        var text = "\(entries[0].0) \(value(shown(entries[0].1)))"
         for (a, b) in zip(entries, entries.dropFirst()) {
-            let differs = pairedDifference(dataset: dataset, metric: metric, a.0, b.0)?.excludesZero ?? false
-            text += (differs ? " < " : " ≈ ") + "\(b.0) \(value(b.1))"
+            let d = pairedDifference(dataset: dataset, kind: kind, metric: metric, a.0, b.0)
+            if let d, d.excludesZero {
+                text += " < \(b.0) \(value(shown(b.1)))"
+            } else {
+                let interval = d.map { log ? "\(b.0) ÷ \(a.0): [\(f(exp($0.low))), \(f(exp($0.high)))]" : "\(b.0) − \(a.0): [\(f($0.low)), \(f($0.high))]" } ?? "no paired interval"
+                text += ", then \(b.0) \(value(shown(b.1))), which cannot be told apart from it (interval \(interval))"
+            }
         }
         return text
     }
 
-    /// Per timed dataset, the pipelines ordered by lag and by bending energy ratio, stating an
-    /// order only where the paired interval excludes 0.
+    /// Per timed dataset × kind, the pipelines ordered by lag and by bending energy ratio
+    /// (geometric means), stating an order only where the paired interval excludes 0.
     func rankings() -> [String] {
-        datasets.flatMap { d -> [String] in
+        pairedGroups.flatMap { g -> [String] in
             var lines: [String] = []
-            if isTimed(d), let lag = ordering(d, metric: "lag.mean_ms", value: { String(format: "%.1f ms", $0) }) {
-                lines.append("\(d), lag (less first): \(lag).")
+            let label = Self.groupLabel(g.dataset, g.kind)
+            if isTimed(g.dataset), let lag = ordering(g.dataset, kind: g.kind, metric: "lag.mean_ms", value: { String(format: "%.1f ms", $0) }, decimals: 1) {
+                lines.append("\(label), lag (less first): \(lag).")
             }
-            if let bend = ordering(d, metric: "jaggedness.bending_energy_ratio", value: { String(format: "×%.2f", $0) }) {
-                lines.append("\(d), bending energy relative to the pen (smoother first): \(bend).")
+            if let bend = ordering(g.dataset, kind: g.kind, metric: "jaggedness.bending_energy_log_ratio", value: { String(format: "×%.2f", $0) }, decimals: 2) {
+                lines.append("\(label), bending energy relative to the pen, geometric mean (smoother first): \(bend).")
             }
             return lines
         }
@@ -201,13 +234,13 @@ extension Builder {
         // Summary tables.
         let summaryBlocks: [HTMLReport.Block] = [
             .paragraph("Lower is better for every column except SPARC (higher, closer to 0, is smoother) and lag (closer to 0). Bending ratio is the rendered path's bending energy over the reference's (1 = as smooth as the truth; omitted where the reference hardly bends). Lag is in milliseconds behind the pen at each display refresh from the first that shows ink; overshoot is the fraction of refreshes where the ink is ahead of the pen. Every metric is defined in docs/guides/metrics.md (the column titles link to it). Full tables: summary_paired.csv (these comparisons, and every pair's paired difference), summary.csv (each pipeline on every stroke it measured) and results.csv (every stroke)."),
-        ] + datasets.map { .table(summaryTable($0)) }
+        ] + pairedGroups.map { .table(summaryTable($0.dataset, kind: $0.kind)) }
         sections.append(HTMLReport.Section(title: "Summary", blocks: summaryBlocks))
 
         // Smoothness vs latency.
         var tradeOff: [HTMLReport.Block] = [
             .paragraph("The seeds' central lesson, measured: smoothing costs latency. The naive four-point Bézier holds up to two samples back and the midpoint Bézier up to three, so their committed ink trails the pen by about one and two more sample periods than straight lines; completing the tail and predicting buy that lag back, at the price of overshoot."),
-            .paragraph("Orders below compare the pipelines on the strokes all of them measured: \"A < B\" when the paired 95% interval of B − A (summary_paired.csv) excludes 0, \"A ≈ B\" when it does not — then no order can be claimed."),
+            .paragraph("Orders below compare the pipelines on the strokes all of them measured: \"A < B\" when the paired 95% interval of B − A (summary_paired.csv) excludes 0; otherwise the two cannot be told apart, and the interval is given — no order can be claimed."),
             .list(rankings()),
         ]
         if let check = timeModelCheck() { tradeOff.append(.paragraph(check)) }
@@ -262,7 +295,8 @@ extension Builder {
             .list([
                 "results.csv — one row per dataset × trace × stroke × pipeline × metric (dataset,trace,stroke,pipeline,metric,value,unit)",
                 "summary.csv — per dataset × pipeline × metric, over the strokes the pipeline measured: n, mean, median, p95, min, max, 95% bootstrap CI of the mean (resampling traces; empty with one trace)",
-                "summary_paired.csv — per dataset × metric, every pipeline on the strokes all pipelines measured (n, traces, mean with its CI) and every pair's paired difference with its 95% CI",
+                "summary_paired.csv — per dataset × input kind × metric, every pipeline on the strokes all pipelines measured (n, traces, mean with its CI, median) and every pair's paired difference with its 95% CI; ratios also as …_log_ratio (exp of the mean: the geometric mean)",
+                "answer.csv — every number of the answer: per dataset × kind × pipeline × objective, its status (front, beaten, not ranked), whether it is recommended, the value shown with its interval and median, n, traces, and its coverage",
                 "run.json — the spec, every pipeline's canonical form, every metric option, the statistics, the hold-out (stride and counts), files measured, tool version, git revision, machine, date",
                 "lag_frames.csv, throughput.csv, render_cost.csv — the data of the lag-over-time, throughput and render-cost figures",
                 "tune_points.csv — every setting per dataset × input kind with its objectives, its place on the front of the means and whether it is a reference: the data of the Pareto and sensitivity figures and the recommendations (docs/guides/tuning.md)",

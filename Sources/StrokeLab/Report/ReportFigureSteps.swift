@@ -16,22 +16,27 @@ extension Builder {
         let latency = metricOptions.displayLatencyFrames
         let step = metricOptions.resampleStep
 
-        // Pareto fronts and parameter sensitivity (ReportTuning.swift).
+        // The answer (answer.csv), then the Pareto fronts marking its recommendations and the
+        // parameter sensitivity (ReportTuning.swift).
+        try makeAnswer()
         try makeTuneFigures(log: log)
 
-        // Smoothness vs latency, one figure per dataset with real timing.
+        // Smoothness vs latency, one figure per dataset with real timing, on its first input
+        // kind (stylus before finger; summary_paired.csv is per dataset × kind).
         for d in datasets where isTimed(d) {
-            // Each pipeline on the strokes every pipeline measured (summary_paired.csv).
+            guard let kind = pairedGroups.first(where: { $0.dataset == d })?.kind else { continue }
+            // Each pipeline on the strokes every pipeline measured (summary_paired.csv), bending
+            // as the geometric mean of its ratio.
             let points = experiment.pipelines.compactMap { p -> TradeOffPoint? in
-                guard let lag = commonRow(dataset: d, pipeline: p.name, metric: "lag.mean_ms"),
-                      let jag = commonRow(dataset: d, pipeline: p.name, metric: "jaggedness.bending_energy_ratio") else { return nil }
+                guard let lag = commonRow(dataset: d, kind: kind, pipeline: p.name, metric: "lag.mean_ms"),
+                      let jag = commonRow(dataset: d, kind: kind, pipeline: p.name, metric: "jaggedness.bending_energy_log_ratio") else { return nil }
                 return TradeOffPoint(pipeline: p.name, dataset: d, lagMilliseconds: Estimate(lag.mean, low: lag.ciLow, high: lag.ciHigh),
-                                     jaggedness: Estimate(jag.mean, low: jag.ciLow, high: jag.ciHigh))
+                                     jaggedness: Estimate(exp(jag.mean), low: exp(jag.ciLow), high: exp(jag.ciHigh)))
             }
             guard !points.isEmpty else { continue }
             try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y; 1 = as smooth as the truth) over the strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
+                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
         }
 
         // Fidelity per pipeline per dataset.

@@ -42,35 +42,17 @@ extension Builder {
         var recommendation: Recommendation?
     }
 
-    /// The plan with the objectives `dataset` can measure: without real timing, lag is not
-    /// measured, so lag objectives and limits go (the preference's `then` falls back to the
-    /// first objective left).
-    func tunePlan(_ plan: TunePlan, for dataset: String) -> TunePlan {
-        guard !isTimed(dataset) else { return plan }
-        var p = plan
-        p.objectives = plan.objectives.filter { !$0.metric.hasPrefix("lag.") }
-        guard !p.objectives.isEmpty else { return plan }
-        p.preference.limits = plan.preference.limits.filter { !$0.key.hasPrefix("lag.") }
-        if !p.objectives.contains(where: { $0.metric == p.preference.then }) { p.preference.then = p.objectives[0].metric }
-        return p
-    }
-
     /// The groups, in dataset order, then stylus, finger, mouse.
     func tuneGroups() -> [TuneGroup] {
         guard let plan = tunePlan else { return [] }
-        var analysed: [String: [TunePoint]] = [:]   // by the objectives' metrics
         var groups: [TuneGroup] = []
-        for d in datasets {
-            let p = tunePlan(plan, for: d)
-            let key = p.objectives.map(\.metric).joined(separator: ",")
-            if analysed[key] == nil { analysed[key] = TuneAnalysis.points(report: experiment, plan: p) }
-            let mine = analysed[key]!.filter { $0.dataset == d }
+        for d in TuneAnalysis.perDataset(report: experiment, plan: plan) {
             var kinds: [String] = []
-            for q in mine where !kinds.contains(q.kind) { kinds.append(q.kind) }
+            for q in d.points where !kinds.contains(q.kind) { kinds.append(q.kind) }
             for k in kinds {
-                let points = mine.filter { $0.kind == k }
-                groups.append(TuneGroup(dataset: d, kind: k, plan: p, points: points,
-                                        recommendation: TuneAnalysis.recommendations(points, plan: p).first))
+                let points = d.points.filter { $0.kind == k }
+                groups.append(TuneGroup(dataset: d.dataset, kind: k, plan: d.plan, points: points,
+                                        recommendation: TuneAnalysis.recommendations(points, plan: d.plan, rules: experiment.statistics.rules).first))
             }
         }
         return groups
@@ -87,69 +69,6 @@ extension Builder {
         return .setting
     }
 
-    /// The preference in words: "|lag| ≤ 20 ms, then the smoothest".
-    static func preferenceText(_ plan: TunePlan) -> String {
-        var parts: [String] = []
-        for metric in plan.preference.limits.keys.sorted() {
-            let limit = plan.preference.limits[metric]!
-            let unit = metric.hasSuffix("_ms") ? " ms" : ""
-            let name = metric == "lag.mean_ms" ? "lag" : metric
-            switch plan.objectives.first(where: { $0.metric == metric })?.direction ?? .min {
-            case .zero: parts.append("|\(name)| ≤ \(number(limit))\(unit)")
-            case .min: parts.append("\(name) ≤ \(number(limit))\(unit)")
-            case .max: parts.append("\(name) ≥ \(number(limit))\(unit)")
-            }
-        }
-        let then: String
-        switch plan.preference.then {
-        case "jaggedness.bending_energy_ratio": then = "the smoothest (lowest bending energy ratio)"
-        case "lag.mean_ms": then = "the most responsive (lag closest to 0)"
-        case "fidelity.mean": then = "the most faithful (lowest mean distance)"
-        default: then = "the best \(plan.preference.then)"
-        }
-        return parts.isEmpty ? then : parts.joined(separator: ", ") + ", then " + then
-    }
-
-    /// The objective values of a point in words: "lag 12.3 ms, bending ×1.05, fidelity 0.123".
-    static func objectiveText(_ point: TunePoint, plan: TunePlan) -> String {
-        zip(plan.objectives, point.estimates).compactMap { o, e -> String? in
-            guard let e else { return nil }
-            switch o.metric {
-            case "lag.mean_ms": return String(format: "lag %.1f ms", e.mean)
-            case "jaggedness.bending_energy_ratio": return String(format: "bending ×%.2f", e.mean)
-            case "fidelity.mean": return String(format: "fidelity %.3f", e.mean)
-            default: return "\(o.metric) \(number(e.mean))"
-            }
-        }.joined(separator: ", ")
-    }
-
-    /// The recommendation line of a group of the answer: the setting, its numbers, how many
-    /// front settings meet the limits, and the canonical label to paste. `statisticalFront`:
-    /// the answer's front for the same strokes, to say when the pick is not on it.
-    func recommendationLine(_ g: TuneGroup, statisticalFront: [String]?) -> String {
-        guard let r = g.recommendation else {
-            return "Recommendation: none — no setting has every objective measured on \(g.dataset) · \(g.kind)."
-        }
-        let p = r.point
-        var text = "Recommendation (\(Self.preferenceText(g.plan))): \(p.pipeline) — \(Self.objectiveText(p, plan: g.plan))"
-        text += " (means over its strokes); "
-        if r.meetsLimits {
-            if !g.plan.preference.limits.isEmpty {
-                text += r.withinLimits == 1 ? "it is the only one of the \(r.frontSize) settings on the front within the limits."
-                    : "\(r.withinLimits) of the \(r.frontSize) settings on the front are within the limits."
-            } else {
-                text += "\(r.frontSize) settings are on the front."
-            }
-        } else {
-            text += "none of the \(r.frontSize) settings on the front meets the limits, so this is the one that misses them least."
-        }
-        if let front = statisticalFront, !front.isEmpty, !front.contains(p.pipeline) {
-            text += " The paired comparisons above put it off their front (beaten by \(front.prefix(3).joined(separator: ", ")) or others): its edge is within the noise."
-        }
-        text += " Label to paste into an app or a spec: \(p.label)"
-        return text
-    }
-
     /// The Pareto figure of every group and a sensitivity figure per swept pipeline and dataset.
     mutating func makeTuneFigures(log: (String) -> Void) throws(ExperimentError) {
         guard let plan = tunePlan else { return }
@@ -159,10 +78,16 @@ extension Builder {
             let o = g.plan.objectives
             // Two objectives (a dataset without timing): x and y, no colour.
             guard o.count >= 2 else { continue }
-            let recommended = g.recommendation?.point.pipeline
+            // The answer's recommendation (the tables' front under the preference) is the one marked.
+            let recommended = answer?.group(g.dataset, g.kind)?.recommendation?.pipeline
+            // Log ratios are drawn as the geometric means the answer shows.
+            func shown(_ k: Int, _ e: ObjectiveEstimate?) -> Double? {
+                guard let m = e?.mean else { return nil }
+                return isLogRatio(o[k].metric) ? exp(m) : m
+            }
             let points = g.points.compactMap { p -> ParetoPoint? in
-                guard let x = p.estimates[0]?.mean, let y = p.estimates[1]?.mean else { return nil }
-                let c = o.count >= 3 ? p.estimates[2]?.mean ?? .nan : .nan
+                guard let x = shown(0, p.estimates[0]), let y = shown(1, p.estimates[1]) else { return nil }
+                let c = o.count >= 3 ? shown(2, p.estimates[2]) ?? .nan : .nan
                 return ParetoPoint(pipeline: p.pipeline, x: x, y: y, color: c, onFront: p.onFront,
                                    role: role(of: p.pipeline, plan: g.plan), recommended: p.pipeline == recommended)
             }
@@ -174,10 +99,10 @@ extension Builder {
                 points, title: "Pareto front: \(g.dataset) · \(g.kind) (\(points.count) settings, means)",
                 xLabel: axisTitle(o[0], unit: unit), yLabel: axisTitle(o[1], unit: unit),
                 colorLabel: axisTitle(o[colorIndex], unit: unit),
-                isRatio: o[1].metric == "jaggedness.bending_energy_ratio")
+                isRatio: o[1].metric == "jaggedness.bending_energy_ratio" || isLogRatio(o[1].metric))
             let front = g.points.filter(\.onFront).count
             try plot(figure, name: "pareto-\(g.dataset)-\(g.kind)", title: "Pareto front on \(g.dataset) · \(g.kind)",
-                     caption: "Every setting measured on the \(g.kind) strokes of \(g.dataset) (up to \(strokes) strokes each): \(o[0].metric) (x, \(o[0].direction.phrase)) against \(o[1].metric) (y, \(o[1].direction.phrase))" + (o.count >= 3 ? ", filled with the colour of its \(o[2].metric) (colour box, \(o[2].direction.phrase))" : "; no lag: \(g.dataset) has no real timing") + ". Ringed: the \(front) settings on the Pareto front of the means over all \(o.count == 2 ? "both" : "\(o.count)") (no other setting is at least as good in every objective and better in one; tune_points.csv): a point can be on the front while another looks better in x and y, when it is more faithful. Red square: the recommendation (\(Self.preferenceText(g.plan))). Squares are the seed presets, diamonds the other presets at their defaults (the peers as apps ship them), both named where the names do not overlap (the tables above name every pipeline); triangles are other named pipelines, circles swept settings.")
+                     caption: "Every setting measured on the \(g.kind) strokes of \(g.dataset) (up to \(strokes) strokes each): \(o[0].metric) (x, \(o[0].direction.phrase)) against \(o[1].metric) (y, \(o[1].direction.phrase))" + (o.count >= 3 ? ", filled with the colour of its \(o[2].metric) (colour box, \(o[2].direction.phrase))" : "; no lag: \(g.dataset) has no real timing") + ". Ringed: the \(front) settings on the Pareto front of the means over all \(o.count == 2 ? "both" : "\(o.count)") (no other setting is at least as good in every objective and better in one; tune_points.csv): a point can be on the front while another looks better in x and y, when it is more faithful. Red square: the answer's recommendation (\(AnswerWords.preference(g.plan.preference, objectives: g.plan.objectives))); settings drawing less than \(AnswerWords.percent(experiment.statistics.rules.minCoverage)) of the strokes are never on the front. Squares are the seed presets, diamonds the other presets at their defaults (the peers as apps ship them), both named where the names do not overlap (the tables above name every pipeline); triangles are other named pipelines, circles swept settings.")
         }
         // Sensitivity: one figure per swept pipeline and dataset, panels objective × parameter.
         for (fi, family) in plan.families.enumerated() where !family.members.isEmpty {
@@ -199,13 +124,14 @@ extension Builder {
                             if let c = parameters[k].categories { return Double(c.firstIndex(of: m.values[k]) ?? 0) }
                             return Double(m.values[k]) ?? .nan
                         }
-                        points.append(SensitivityPoint(group: g.kind, parameters: coordinates, objectives: p.estimates.map { e in
-                            e.map { Estimate($0.mean, low: $0.low, high: $0.high) } ?? Estimate(.nan)
+                        points.append(SensitivityPoint(group: g.kind, parameters: coordinates, objectives: zip(g.plan.objectives, p.estimates).map { o, e in
+                            guard let e else { return Estimate(.nan) }
+                            return isLogRatio(o.metric) ? Estimate(exp(e.mean), low: exp(e.low), high: exp(e.high)) : Estimate(e.mean, low: e.low, high: e.high)
                         }))
                     }
                 }
                 guard points.contains(where: { $0.objectives.contains(where: \.isFinite) }) else { continue }
-                let ratios = Set(dplan.objectives.indices.filter { dplan.objectives[$0].metric == "jaggedness.bending_energy_ratio" })
+                let ratios = Set(dplan.objectives.indices.filter { dplan.objectives[$0].metric == "jaggedness.bending_energy_ratio" || isLogRatio(dplan.objectives[$0].metric) })
                 let figure = ReportFigures.sensitivity(points, parameters: parameters, objectives: dplan.objectives.map { shortTitle($0, unit: unitOf($0.metric)) },
                                                        ratioObjectives: ratios,
                                                        title: "Sensitivity: \(ReportFigures.legendLabel(family.label, limit: 60)) on \(d) (means, 95% CI)")
@@ -215,13 +141,7 @@ extension Builder {
         }
         if !groups.isEmpty {
             // One table over the plan's objectives: a dataset without timing has no lag values.
-            let aligned = groups.flatMap { g in
-                g.points.map { p -> TunePoint in
-                    var q = p
-                    q.estimates = plan.objectives.map { o in g.plan.objectives.firstIndex(of: o).flatMap { p.estimates[$0] } }
-                    return q
-                }
-            }
+            let aligned = groups.flatMap { g in g.points.map { TuneAnalysis.align($0, from: g.plan, to: plan) } }
             try writeTable(TuneAnalysis.table(aligned, plan: plan, frontOnly: false), name: "tune_points.csv")
             log("  pareto fronts: \(groups.count) groups")
         }
@@ -233,6 +153,7 @@ extension Builder {
         switch o.metric {
         case "lag.mean_ms": name = "lag, mean (ms)"
         case "jaggedness.bending_energy_ratio": name = "bending energy ratio (1 = the truth's)"
+        case "jaggedness.bending_energy_log_ratio": name = "bending energy ratio, geometric mean (1 = the truth's)"
         case "fidelity.mean": name = "fidelity: mean distance to reference" + (unit.isEmpty ? "" : " (\(unit))")
         default:
             let unit = summary.unit(of: o.metric)
@@ -245,7 +166,7 @@ extension Builder {
     func shortTitle(_ o: TuneSettings.Objective, unit: String) -> String {
         switch o.metric {
         case "lag.mean_ms": return "lag, mean (ms)"
-        case "jaggedness.bending_energy_ratio": return "bending energy ratio"
+        case "jaggedness.bending_energy_ratio", "jaggedness.bending_energy_log_ratio": return "bending energy ratio"
         case "fidelity.mean": return "fidelity, mean distance" + (unit.isEmpty ? "" : " (\(unit))")
         default: return Self.title(of: o.metric) + (unit.isEmpty || unit == "ratio" || unit == "count" ? "" : " (\(unit))")
         }

@@ -31,6 +31,18 @@ public struct TradeOffRanking: Sendable {
             self.metric = metric
             self.direction = direction ?? MetricCatalog.definition(of: metric)?.direction ?? .lowerIsBetter
         }
+
+        /// The objective of a tune objective, with its direction.
+        public init(_ objective: TuneSettings.Objective) {
+            let direction: MetricDirection
+            switch objective.direction {
+            case .min: direction = .lowerIsBetter
+            case .max: direction = .higherIsBetter
+            case .zero: direction = .closerToZeroIsBetter
+            case .one: direction = .closerToOneIsBetter
+            }
+            self.init(objective.metric, direction: direction)
+        }
     }
 
     /// One ranked pipeline.
@@ -54,18 +66,19 @@ public struct TradeOffRanking: Sendable {
     /// The ranked pipelines: by layer, then input order.
     public let entries: [Entry]
 
-    /// The default objectives: lag, bending ratio, fidelity.
-    public static let defaultObjectives = [Objective("lag.mean_ms"), Objective("jaggedness.bending_energy_ratio"),
-                                           Objective("fidelity.mean")]
+    /// The default objectives: the tune defaults (``TuneSettings/Objective/defaults``) with
+    /// their directions.
+    public static var defaultObjectives: [Objective] { TuneSettings.Objective.defaults.map(Objective.init) }
 
-    /// Ranks `pipelines` of one `dataset` (group) of `paired` rows on `objectives`.
-    public init(paired: [PairedSummaryRow], dataset: String, pipelines: [String],
+    /// Ranks `pipelines` of one dataset × input kind of `paired` rows on `objectives`.
+    /// Pipelines not listed (below the coverage floor) are neither ranked nor dominate.
+    public init(paired: [PairedSummaryRow], dataset: String, kind: String, pipelines: [String],
                 objectives: [Objective] = TradeOffRanking.defaultObjectives) {
         self.objectives = objectives
         struct PairKey: Hashable { var metric: String; var pipeline: String; var baseline: String }
         var pairs: [PairKey: PairedSummaryRow] = [:]
         var own: [String: [String: PairedSummaryRow]] = [:]     // metric → pipeline → row with its mean
-        for r in paired where r.dataset == dataset {
+        for r in paired where r.dataset == dataset && r.kind == kind {
             pairs[PairKey(metric: r.metric, pipeline: r.pipeline, baseline: r.baseline)] = r
             // A pipeline's own mean: its row over the most strokes (a pipeline that measured
             // few strokes is compared on those only; ResultStatistics.paired).
@@ -85,7 +98,7 @@ public struct TradeOffRanking: Sendable {
             switch o.direction {
             case .lowerIsBetter: return difference > 0 ? 1 : -1
             case .higherIsBetter: return difference < 0 ? 1 : -1
-            case .closerToZeroIsBetter:
+            case .closerToZeroIsBetter, .closerToOneIsBetter:
                 let worse = o.direction.worsening(from: own[o.metric]![a]!.mean, to: own[o.metric]![b]!.mean)   // b vs a
                 return worse > 0 ? 1 : worse < 0 ? -1 : 0
             case .informational: return 0

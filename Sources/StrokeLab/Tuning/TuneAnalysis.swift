@@ -38,11 +38,23 @@ public struct TunePoint: Sendable, Hashable {
     public var rank: Int?
     /// Whether it is one of the reference pipelines (seeds, peers' defaults).
     public var isReference: Bool
+    /// The fraction of the group's strokes it drew (`coverage.drawn`); `nil` when the results
+    /// have no coverage rows.
+    public var coverage: Double? = nil
+    /// Whether it draws enough of the group's strokes to be ranked (``VerdictRules/minCoverage``):
+    /// a setting that is not is never on the front.
+    public var eligible: Bool = true
+    /// The group's strokes and traces (the evidence a recommendation needs, ``VerdictRules``);
+    /// `nil` when not counted (a point built by hand).
+    public var groupStrokes: Int? = nil, groupTraces: Int? = nil
 
     /// The objective vector turned so that smaller is better (NaN where missing).
     func badness(_ objectives: [TuneSettings.Objective]) -> [Double] {
         zip(objectives, estimates).map { o, e in e.map { o.badness($0.mean) } ?? .nan }
     }
+
+    /// The means in objective order (NaN where missing).
+    var means: [Double] { estimates.map { $0?.mean ?? .nan } }
 }
 
 /// The setting a preference picks from one front.
@@ -55,6 +67,9 @@ public struct Recommendation: Sendable, Hashable {
     public var withinLimits: Int
     /// Size of the front.
     public var frontSize: Int
+    /// The objective (index) that set it apart from the others left by the limits, `nil` when
+    /// the limits alone did or it is the first of a tie (``PreferenceRule``).
+    public var decidedBy: Int? = nil
 }
 
 /// From the results of a tune run to Pareto fronts and recommendations, per dataset × input
@@ -62,28 +77,36 @@ public struct Recommendation: Sendable, Hashable {
 public enum TuneAnalysis {
     /// The points of every dataset × kind group: groups in order of the datasets, then
     /// stylus, finger, mouse; in each group the front first (by rank), then the other
-    /// settings in pipeline order. Points with no value for some objective are kept (off the
-    /// front). O(rows + groups · pipelines · (resamples · clusters + pipelines · objectives)).
+    /// settings in pipeline order. Points with no value for some objective, and points that
+    /// draw fewer of the group's strokes than the coverage floor (``VerdictRules``), are kept
+    /// but never on the front.
+    /// O(rows + groups · pipelines · (resamples · clusters + pipelines · objectives)).
     public static func points(report: Experiment.Report, plan: TunePlan) -> [TunePoint] {
         let objectives = plan.objectives
         let metrics = Set(objectives.map(\.metric))
         let settings = report.statistics
-        // (dataset, trace, stroke) → kind.
-        var kinds: [String: TouchKind] = [:]
-        for t in report.traces {
-            for s in t.trace.strokes {
-                let key = t.dataset + "\u{1F}" + t.name + "\u{1F}" + s.id
-                if kinds[key] == nil { kinds[key] = s.kind }
-            }
-        }
+        let kinds = StrokeKinds(traces: report.traces)
         struct Group: Hashable { var dataset: String; var kind: TouchKind }
         struct Cell: Hashable { var group: Group; var pipeline: String; var metric: String }
         var values: [Cell: (values: [Double], clusters: [Int], unit: String)] = [:]
         var groups: Set<Group> = []
         var clusterIds: [String: Int] = [:]
-        for (i, r) in report.rows.enumerated() where metrics.contains(r.metric) && r.value.isFinite {
-            guard let kind = kinds[r.dataset + "\u{1F}" + r.trace + "\u{1F}" + r.stroke] else { continue }
+        var drawn: [Cell: (drawn: Int, strokes: Int)] = [:]
+        var evidence: [Group: (strokes: Set<String>, traces: Set<String>)] = [:]
+        for t in report.traces {
+            for s in t.trace.strokes {
+                evidence[Group(dataset: t.dataset, kind: s.kind), default: ([], [])].strokes.insert(t.name + "\u{1F}" + s.id)
+                evidence[Group(dataset: t.dataset, kind: s.kind), default: ([], [])].traces.insert(t.name)
+            }
+        }
+        for (i, r) in report.rows.enumerated() where (metrics.contains(r.metric) || r.metric == AnswerCoverage.drawnMetric) && r.value.isFinite {
+            guard let kind = kinds.kind(dataset: r.dataset, trace: r.trace, stroke: r.stroke) else { continue }
             let g = Group(dataset: r.dataset, kind: kind)
+            if r.metric == AnswerCoverage.drawnMetric {
+                drawn[Cell(group: g, pipeline: r.pipeline, metric: r.metric), default: (0, 0)].drawn += r.value > 0 ? 1 : 0
+                drawn[Cell(group: g, pipeline: r.pipeline, metric: r.metric), default: (0, 0)].strokes += 1
+                if !metrics.contains(r.metric) { continue }
+            }
             groups.insert(g)
             let cluster: Int
             switch settings.unit {
@@ -115,12 +138,18 @@ public enum TuneAnalysis {
                         return ObjectiveEstimate(mean: sum / Double(cell.values.count), low: ci?.low ?? .nan,
                                                  high: ci?.high ?? .nan, n: cell.values.count, unit: cell.unit)
                     }
+                    let c = drawn[Cell(group: g, pipeline: p.name, metric: AnswerCoverage.drawnMetric)]
+                    let e = evidence[g]
                     return TunePoint(dataset: dataset, kind: kind.rawValue, pipeline: p.name, label: p.description.canonical,
-                                     estimates: estimates, onFront: false, rank: nil, isReference: references.contains(p.name))
+                                     estimates: estimates, onFront: false, rank: nil, isReference: references.contains(p.name),
+                                     coverage: c.map { Double($0.drawn) / Double(max($0.strokes, 1)) },
+                                     eligible: c.map { settings.rules.covers(drawn: $0.drawn, of: $0.strokes) } ?? true,
+                                     groupStrokes: e?.strokes.count ?? 0, groupTraces: e?.traces.count ?? 0)
                 }
                 // Points measured on none of the group's strokes (every objective missing) are not part of it.
                 points = points.filter { $0.estimates.contains { $0 != nil } }
-                let vectors = points.map { $0.badness(objectives) }
+                // A setting below the coverage floor is never on the front (nor dominates anything).
+                let vectors = points.map { p in p.eligible ? p.badness(objectives) : objectives.map { _ in Double.nan } }
                 let front = ParetoFront.front(vectors)
                 let ordered = front.sorted { a, b in
                     for k in objectives.indices where vectors[a][k] != vectors[b][k] { return vectors[a][k] < vectors[b][k] }
@@ -136,43 +165,51 @@ public enum TuneAnalysis {
         return out
     }
 
-    /// The recommendation of every group (in the order of `points`): the preference applied
-    /// to the group's front (``TuneSettings/Preference``).
-    ///
-    /// For a limit L on objective o, a setting's excess is max(0, b(v) − b(L)) / max(|L|, 10⁻¹²)
-    /// with b the objective's badness (v, −v or |v|); within the limits means every excess is
-    /// 0. Among the front's settings within the limits the one with the smallest b(`then`)
-    /// wins; ties go to the other objectives in order, then to the earlier rank. When none is
-    /// within the limits, the smallest total excess wins, then the same order.
-    public static func recommendations(_ points: [TunePoint], plan: TunePlan) -> [Recommendation] {
-        let objectives = plan.objectives
-        let preference = plan.preference
-        guard let thenIndex = objectives.firstIndex(where: { $0.metric == preference.then }) else { return [] }
+    /// The points of every dataset under the objectives it can measure: a dataset without real
+    /// timing drops the timing objectives and limits (``Answer/objectives(_:timed:)``). In
+    /// dataset order; datasets sharing the same objectives are analysed once.
+    public static func perDataset(report: Experiment.Report, plan: TunePlan) -> [(dataset: String, plan: TunePlan, points: [TunePoint])] {
+        var datasets: [String] = []
+        var timed: [String: Bool] = [:]
+        for t in report.traces {
+            if !datasets.contains(t.dataset) { datasets.append(t.dataset) }
+            if !t.trace.metadata.resampled { timed[t.dataset] = true }
+        }
+        var analysed: [String: [TunePoint]] = [:]   // by the objectives' metrics
+        return datasets.map { d in
+            var p = plan
+            (p.objectives, p.preference) = Answer.objectives(plan, timed: timed[d] ?? false)
+            let key = p.objectives.map(\.metric).joined(separator: ",")
+            if analysed[key] == nil { analysed[key] = points(report: report, plan: p) }
+            return (d, p, analysed[key]!.filter { $0.dataset == d })
+        }
+    }
+
+    /// `point` (measured under `from`'s objectives) with its estimates aligned to `to`'s
+    /// objectives: `nil` where `from` dropped one.
+    public static func align(_ point: TunePoint, from: TunePlan, to: TunePlan) -> TunePoint {
+        var q = point
+        q.estimates = to.objectives.map { o in from.objectives.firstIndex(of: o).flatMap { point.estimates[$0] } }
+        return q
+    }
+
+    /// The recommendation of every group (in the order of `points`) with enough evidence
+    /// (``VerdictRules/isEnough(strokes:traces:)``): the preference applied to the group's
+    /// front by ``PreferenceRule`` — within the limits, then objective by objective, moving to
+    /// the next only past a practical difference (when no setting meets the limits, float noise
+    /// in a lag excess never decides). A group with too few strokes or traces gets none.
+    public static func recommendations(_ points: [TunePoint], plan: TunePlan, rules: VerdictRules = VerdictRules()) -> [Recommendation] {
         var out: [Recommendation] = []
         var seen: Set<String> = []
         for p in points where seen.insert(p.dataset + "\u{1F}" + p.kind).inserted {
-            let front = points.filter { $0.dataset == p.dataset && $0.kind == p.kind && $0.onFront }
+            if let strokes = p.groupStrokes, let traces = p.groupTraces, !rules.isEnough(strokes: strokes, traces: traces) { continue }
+            let front = points.filter { $0.dataset == p.dataset && $0.kind == p.kind && $0.onFront }.sorted { ($0.rank ?? 0) < ($1.rank ?? 0) }
             guard !front.isEmpty else { continue }
-            let excess = front.map { q -> Double in
-                var total = 0.0
-                for (metric, limit) in preference.limits {
-                    guard let k = objectives.firstIndex(where: { $0.metric == metric }), let e = q.estimates[k] else { total += .infinity; continue }
-                    let b = objectives[k].badness(e.mean), bl = objectives[k].badness(limit)
-                    total += max(0, b - bl) / max(abs(limit), 1e-12)
-                }
-                return total
-            }
-            let order = [thenIndex] + objectives.indices.filter { $0 != thenIndex }
-            let within = front.indices.filter { excess[$0] == 0 }
-            let pool = within.isEmpty ? Array(front.indices) : within
-            let best = pool.min { a, b in
-                if within.isEmpty, excess[a] != excess[b] { return excess[a] < excess[b] }
-                let va = front[a].badness(objectives), vb = front[b].badness(objectives)
-                for k in order where va[k] != vb[k] { return va[k] < vb[k] }
-                return (front[a].rank ?? 0) < (front[b].rank ?? 0)
-            }!
-            out.append(Recommendation(point: front[best], meetsLimits: !within.isEmpty, withinLimits: within.count,
-                                      frontSize: front.count))
+            let units = plan.objectives.indices.map { k in front.lazy.compactMap { $0.estimates[k]?.unit }.first ?? "" }
+            guard let pick = PreferenceRule.pick(front.map(\.means), objectives: plan.objectives, units: units,
+                                                 preference: plan.preference) else { continue }
+            out.append(Recommendation(point: front[pick.index], meetsLimits: pick.meetsLimits, withinLimits: pick.withinLimits,
+                                      frontSize: front.count, decidedBy: pick.decidedBy))
         }
         return out
     }
@@ -180,15 +217,16 @@ public enum TuneAnalysis {
     /// `pareto.csv` (front settings only) or `tune_points.csv` (every setting, with a `front`
     /// column): tidy, one row per setting × objective:
     /// `dataset,kind,pipeline,label,rank,objective,direction,mean,ci_low,ci_high,n,unit`
-    /// (`tune_points.csv` has `front` after `rank`; rank empty off the front).
+    /// (`tune_points.csv` has `front`, `reference` and `coverage` — the fraction of the
+    /// group's strokes the setting drew — after `rank`; rank empty off the front).
     public static func table(_ points: [TunePoint], plan: TunePlan, frontOnly: Bool) -> String {
-        let header = ["dataset", "kind", "pipeline", "label", "rank"] + (frontOnly ? [] : ["front", "reference"])
+        let header = ["dataset", "kind", "pipeline", "label", "rank"] + (frontOnly ? [] : ["front", "reference", "coverage"])
             + ["objective", "direction", "mean", "ci_low", "ci_high", "n", "unit"]
         var rows: [[String]] = []
         for p in points where p.onFront || !frontOnly {
             for (o, e) in zip(plan.objectives, p.estimates) {
                 var row = [p.dataset, p.kind, p.pipeline, p.label, p.rank.map(String.init) ?? ""]
-                if !frontOnly { row += [p.onFront ? "1" : "0", p.isReference ? "1" : "0"] }
+                if !frontOnly { row += [p.onFront ? "1" : "0", p.isReference ? "1" : "0", CSVTable.number(p.coverage ?? .nan)] }
                 row += [o.metric, o.direction.rawValue, CSVTable.number(e?.mean ?? .nan), CSVTable.number(e?.low ?? .nan),
                         CSVTable.number(e?.high ?? .nan), String(e?.n ?? 0), e?.unit ?? ""]
                 rows.append(row)

@@ -5,8 +5,9 @@ import StrokeMetrics
 ///
 /// ```yaml
 /// tune:
-///   objectives: [lag.mean_ms, jaggedness.bending_energy_ratio, fidelity.mean]   # the default
-///   #  or {metric: lag.overshoot_rate, direction: min}; direction min | max | zero
+///   objectives: [lag.mean_ms, jaggedness.bending_energy_log_ratio, fidelity.mean, lag.overshoot_rate,
+///                prediction.drawn_error_mean]   # the default
+///   #  or {metric: lag.overshoot_rate, direction: min}; direction min | max | zero | one
 ///   searches:
 ///     - label: "coalesced|filter:one-euro|interp:linear"
 ///       method: latin-hypercube          # grid | random | latin-hypercube (default: grid up to 2 parameters)
@@ -17,7 +18,7 @@ import StrokeMetrics
 ///         one-euro.beta: {min: 0, max: 0.1}
 ///         one-euro.dCutoff: [0.5, 1, 2]  # a list: these values only
 ///       name: "1€ {one-euro.minCutoff}/{one-euro.beta}/{one-euro.dCutoff}"   # optional
-///   preference: {limits: {lag.mean_ms: 20}, then: jaggedness.bending_energy_ratio}
+///   preference: {limits: {lag.mean_ms: 20}, then: jaggedness.bending_energy_log_ratio}
 ///   references: [linear, one-euro]       # pipelines marked as references on the figures (default: the spec's `pipelines`)
 /// ```
 ///
@@ -62,11 +63,17 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         public var direction: Direction
 
         /// The default objectives: mean lag (closer to 0: lag is signed, negative when a
-        /// prediction runs ahead), bending-energy ratio (lower), mean fidelity (lower).
+        /// prediction runs ahead), the bending-energy ratio on a log scale (lower; its mean is the
+        /// log of the geometric mean), mean fidelity (lower), and what prediction costs —
+        /// overshoot rate and the drawn prediction's error (lower; both 0 for a pipeline that
+        /// draws nothing ahead) — so that a longer horizon is not free. The report's answer and
+        /// `strokelab tune` use these unless a spec's `tune.objectives` says otherwise.
         public static let defaults: [Objective] = [
             Objective(metric: "lag.mean_ms", direction: .zero),
-            Objective(metric: "jaggedness.bending_energy_ratio", direction: .min),
+            Objective(metric: "jaggedness.bending_energy_log_ratio", direction: .min),
             Objective(metric: "fidelity.mean", direction: .min),
+            Objective(metric: "lag.overshoot_rate", direction: .min),
+            Objective(metric: "prediction.drawn_error_mean", direction: .min),
         ]
 
         /// Creates an objective.
@@ -99,7 +106,7 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
             if let text = try c.decodeIfPresent(String.self, forKey: AnyKey("direction")) {
                 guard let d = Direction(rawValue: text) else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                            debugDescription: "direction must be min, max or zero, not '\(text)'"))
+                                                            debugDescription: "direction must be min, max, zero or one, not '\(text)'"))
                 }
                 guard MetricCatalog.definition(of: metric) != nil else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -132,6 +139,8 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         case max
         /// Closer to zero is better (signed metrics such as lag).
         case zero
+        /// Closer to one is better (a ratio of lengths such as `coverage.path_ratio`).
+        case one
 
         /// The direction of a catalog metric; `nil` for informational ones.
         public init?(_ direction: MetricDirection) {
@@ -139,16 +148,18 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
             case .lowerIsBetter: self = .min
             case .higherIsBetter: self = .max
             case .closerToZeroIsBetter: self = .zero
+            case .closerToOneIsBetter: self = .one
             case .informational: return nil
             }
         }
 
-        /// The value turned so that smaller is better: v, −v or |v|.
+        /// The value turned so that smaller is better: v, −v, |v| or |v − 1|.
         public func badness(_ value: Double) -> Double {
             switch self {
             case .min: return value
             case .max: return -value
             case .zero: return abs(value)
+            case .one: return abs(value - 1)
             }
         }
 
@@ -158,6 +169,7 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
             case .min: return "lower is better"
             case .max: return "higher is better"
             case .zero: return "closer to 0 is better"
+            case .one: return "closer to 1 is better"
             }
         }
     }
@@ -268,8 +280,8 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// The objective minimised (in its direction) among the settings within the limits.
         public var then: String
 
-        /// The default: lag within 20 ms, then the smoothest (bending-energy ratio).
-        public static let standard = Preference(limits: ["lag.mean_ms": 20], then: "jaggedness.bending_energy_ratio")
+        /// The default: lag within 20 ms, then the smoothest (bending-energy ratio, on a log scale).
+        public static let standard = Preference(limits: ["lag.mean_ms": 20], then: "jaggedness.bending_energy_log_ratio")
 
         /// Creates a preference.
         public init(limits: [String: Double], then: String) {

@@ -37,6 +37,8 @@ public struct CatmullRomInterpolator: CurveStage {
     public static let kind = StageKind.interp
     /// `catmull-rom`.
     public static let id = "catmull-rom"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.passesThroughSamples, .holdsSamplesBack, .continuousTangents]
     /// One line.
     public static let summary = "Catmull-Rom through every sample as cubic Béziers: uniform, centripetal (default) or chordal"
     /// Yuksel et al.

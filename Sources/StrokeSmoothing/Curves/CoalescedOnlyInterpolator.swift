@@ -7,6 +7,8 @@ import StrokeCore
 public struct CoalescedOnlyInterpolator: StraightSegmentBuilder {
     /// `coalesced-only`.
     public static let id = "coalesced-only"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.passesThroughSamples]
     /// One line.
     public static let summary = "straight segments through every sample, lift-off samples not drawn (Scribble's drawStroke)"
     /// Seeds 000/002/004.

@@ -19,6 +19,8 @@ public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
     public static let kind = StageKind.interp
     /// `bezier4`.
     public static let id = "bezier4"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.holdsSamplesBack]
     /// One line.
     public static let summary = "naive four-point cubic Bézier, inner samples as controls (BezierInterpView)"
     /// Seed 001.

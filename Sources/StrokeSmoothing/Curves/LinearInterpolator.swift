@@ -6,6 +6,8 @@ import StrokeCore
 public struct LinearInterpolator: StraightSegmentBuilder {
     /// `linear`.
     public static let id = "linear"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.passesThroughSamples]
     /// One line.
     public static let summary = "straight segments between samples (LinearInterpView)"
     /// Seed 001.

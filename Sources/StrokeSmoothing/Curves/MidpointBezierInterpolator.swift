@@ -26,6 +26,8 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     public static let kind = StageKind.interp
     /// `midpoint-bezier`.
     public static let id = "midpoint-bezier"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.holdsSamplesBack, .continuousTangents]
     /// One line.
     public static let summary = "midpoint-smoothed cubic Bézier, G1 joins (SmoothedBIView)"
     /// Seed 001.

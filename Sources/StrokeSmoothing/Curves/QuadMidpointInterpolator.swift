@@ -24,6 +24,8 @@ public struct QuadMidpointInterpolator: CurveStage {
     public static let kind = StageKind.interp
     /// `quad-midpoint`.
     public static let id = "quad-midpoint"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.holdsSamplesBack, .continuousTangents]
     /// One line.
     public static let summary = "quadratic Béziers from midpoint to midpoint, samples as control points (G1 joins)"
     /// Drawing tutorials.

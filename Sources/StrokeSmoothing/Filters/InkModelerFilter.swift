@@ -44,6 +44,8 @@ public struct InkModelerFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `ink-modeler`.
     public static let id = "ink-modeler"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.smoothsSamples]
     /// One line.
     public static let summary = "ink-stroke-modeler: wobble smoother, spring-mass tip upsampled to a minimum rate, end-of-stroke catch-up, stylus values projected"
     /// Where it comes from.

@@ -51,6 +51,8 @@ public struct KritaStabilizerFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `stabilizer`.
     public static let id = "stabilizer"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.smoothsSamples, .canDrawNothing]
     /// One line.
     public static let summary = "Krita's stabilizer: moving average of the last N 1 ms samples, dead zone (delay) and finish line"
     /// Where it comes from.

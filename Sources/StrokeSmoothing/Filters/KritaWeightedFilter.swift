@@ -41,6 +41,8 @@ public struct KritaWeightedFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `weighted`.
     public static let id = "weighted"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.smoothsSamples]
     /// One line.
     public static let summary = "Krita's weighted smoothing: Gaussian mean of recent points by path distance, with tail aggressiveness"
     /// Where it comes from.

@@ -34,6 +34,8 @@ public struct OneEuroFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `one-euro`.
     public static let id = "one-euro"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.smoothsSamples]
     /// One line.
     public static let summary = "1€ filter: low-pass whose cutoff rises with speed (Casiez et al., CHI 2012)"
     /// Where it comes from.

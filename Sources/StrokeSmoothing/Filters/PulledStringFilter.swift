@@ -21,6 +21,8 @@ public struct PulledStringFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `pulled-string`.
     public static let id = "pulled-string"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.smoothsSamples, .canDrawNothing]
     /// One line.
     public static let summary = "lazy brush: the ink follows the pen on a string of fixed length, moving only when pulled"
     /// Where it comes from.

@@ -15,6 +15,8 @@ public struct UpsamplingFilter: FilterStage {
     public static let kind = StageKind.filter
     /// `upsample`.
     public static let id = "upsample"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = []
     /// One line.
     public static let summary = "inserts samples interpolated in time so the rate never drops below a minimum (ink-stroke-modeler's upsampling)"
     /// Where it comes from.

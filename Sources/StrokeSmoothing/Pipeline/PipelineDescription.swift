@@ -25,6 +25,12 @@ public struct PipelineDescription: Sendable {
     /// Filters, the interpolator, the predictor and styles, in that order.
     public var stages: [ResolvedStage]
 
+    /// What the pipeline does to a stroke: the union of its stages' declared behaviour
+    /// (``StageDescriptor/behaviour``).
+    public var behaviour: StageBehaviour {
+        stages.reduce(into: StageBehaviour()) { $0.formUnion($1.descriptor.behaviour) }
+    }
+
     /// Resolves `label`.
     ///
     /// The first stage may be an input view (`main`, `coalesced`; `main` when left out) or a

@@ -19,6 +19,9 @@ public protocol PipelineStage: Sendable {
     static var summary: String { get }
     /// Where the algorithm comes from (seed, paper, peer implementation).
     static var source: String { get }
+    /// What it does to a stroke (``StageBehaviour``): what the report may say about a pipeline
+    /// built with it. Predictors declare ``StageBehaviour/predicts`` by default.
+    static var behaviour: StageBehaviour { get }
     /// The parameters the stage was built with.
     var parameters: Parameters { get }
     /// Builds the stage.

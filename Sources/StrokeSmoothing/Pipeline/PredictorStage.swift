@@ -36,6 +36,8 @@ public protocol PredictorStage: PipelineStage {
 }
 
 extension PredictorStage {
+    /// A predictor draws ahead of the newest sample.
+    public static var behaviour: StageBehaviour { .predicts }
     /// Reads samples only.
     public static var requiredFilter: String? { nil }
     /// Reads samples only.

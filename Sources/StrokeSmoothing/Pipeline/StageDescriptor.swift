@@ -29,6 +29,10 @@ public struct StageDescriptor: Sendable {
     public let makesOutline: Bool
     /// Whether it draws its own ink (curve builders only, ``CurveStage/drawsInk``).
     public let drawsInk: Bool
+    /// What the stage does to a stroke: its declared ``PipelineStage/behaviour``, with
+    /// ``StageBehaviour/makesOutline`` for outline makers and ``StageBehaviour/stylesInk`` for
+    /// curve builders that draw their own ink.
+    public let behaviour: StageBehaviour
     /// Declared parameters, in label order.
     public let parameters: [ParameterSpec]
     /// For a predictor that reads a filter's state: that filter's `kind:id`, which must be the
@@ -47,6 +51,7 @@ public struct StageDescriptor: Sendable {
         guide = S.guide
         self.makesOutline = makesOutline
         self.drawsInk = drawsInk
+        behaviour = S.behaviour.union(makesOutline ? .makesOutline : []).union(drawsInk ? .stylesInk : [])
         parameters = S.Parameters.declarations.map(ParameterSpec.init)
         build = { (values) throws(StageParameterError) in
             let p = try S.Parameters(values: values)

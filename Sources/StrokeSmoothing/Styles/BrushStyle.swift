@@ -24,6 +24,8 @@ public struct BrushStyle: StyleStage {
     public static let kind = StageKind.style
     /// `brush`.
     public static let id = "brush"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.stylesInk]
     /// One line.
     public static let summary = "base width/opacity/colour and behaviours: pressure, speed, tilt, direction, time → width, opacity, hue, saturation, brightness (google/ink brushes)"
     /// google/ink.

@@ -9,6 +9,8 @@ public struct ConstantStyle: StyleStage {
     public static let kind = StageKind.style
     /// `constant`.
     public static let id = "constant"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = []
     /// One line.
     public static let summary = "one width, opacity and colour for the whole stroke (the seed views' 2-unit black line)"
     /// Seed 001.

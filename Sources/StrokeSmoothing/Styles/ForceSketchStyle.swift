@@ -15,6 +15,8 @@ public struct ForceSketchStyle: StyleStage {
     public static let kind = StageKind.style
     /// `forcesketch`.
     public static let id = "forcesketch"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.stylesInk]
     /// One line.
     public static let summary = "ForceSketch: width force/maxForce × 20 and hue force/maxForce; width 10 grey without force"
     /// Seed 003.

@@ -27,6 +27,8 @@ public struct ScribbleStyle: StyleStage {
     public static let kind = StageKind.style
     /// `scribble`.
     public static let id = "scribble"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.stylesInk]
     /// One line.
     public static let summary = "Scribble's pencil: force → width, tilt shading (angle to azimuth, altitude), finger eraser"
     /// Seeds 000/002/004.

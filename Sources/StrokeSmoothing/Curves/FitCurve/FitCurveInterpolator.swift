@@ -34,6 +34,8 @@ public struct FitCurveInterpolator: CurveStage {
     public static let kind = StageKind.interp
     /// `fit-curve`.
     public static let id = "fit-curve"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.holdsSamplesBack, .continuousTangents]
     /// One line.
     public static let summary = "Schneider's curve fitting (Paper.js PathFitter), streaming: committed cubics fitted once, the newest samples refitted"
     /// Schneider, Paper.js.

@@ -35,6 +35,8 @@ public struct SignaturePadInterpolator: CurveStage {
     public static let kind = StageKind.interp
     /// `signature-pad`.
     public static let id = "signature-pad"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.passesThroughSamples, .holdsSamplesBack, .continuousTangents]
     /// One line.
     public static let summary = "szimek/signature_pad: velocity-weighted Bézier, minimum-distance filter, width from pen speed (t³ along each curve)"
     /// The peer.

@@ -23,6 +23,8 @@ public struct PerfectFreehandStyle: StyleStage {
     public static let kind = StageKind.style
     /// `perfect-freehand`.
     public static let id = "perfect-freehand"
+    /// What it does to a stroke (``StageBehaviour``).
+    public static let behaviour: StageBehaviour = [.stylesInk]
     /// One line.
     public static let summary = "steveruizok/perfect-freehand's pressure-sensitive outline (getStroke), computed incrementally"
     /// The peer.
