@@ -17,8 +17,10 @@ public struct LatencyPerceptionThreshold: Hashable, Sendable {
     public var task: String
     /// The threshold (ms).
     public var latencyMs: Double
-    /// The source, as a short citation.
+    /// The source, in full.
     public var source: String
+    /// The source, short: "Ng et al., CHI 2014".
+    public var citation: String
     /// What the source's abstract says, quoted or summarised.
     public var finding: String
 
@@ -27,22 +29,27 @@ public struct LatencyPerceptionThreshold: Hashable, Sendable {
         LatencyPerceptionThreshold(
             kind: .stylus, task: "dragging", latencyMs: 2,
             source: "Ng, Annett, Dietz, Gupta, Bischof, \"In the Blink of an Eye\", CHI 2014",
+            citation: "Ng et al., CHI 2014",
             finding: "~1 versus 2 milliseconds [discriminated] while dragging"),
         LatencyPerceptionThreshold(
             kind: .stylus, task: "scribbling", latencyMs: 7,
             source: "Ng, Annett, Dietz, Gupta, Bischof, \"In the Blink of an Eye\", CHI 2014",
+            citation: "Ng et al., CHI 2014",
             finding: "~7 versus 40 milliseconds [discriminated] while scribbling"),
         LatencyPerceptionThreshold(
             kind: .stylus, task: "writing and sketching", latencyMs: 50,
             source: "Annett, Ng, Dietz, Bischof, Gupta, \"How Low Should We Go?\", GI 2014",
+            citation: "Annett et al., GI 2014",
             finding: "latency perception while inking is worse (~50 milliseconds) than … non-inking tasks (~2-7 milliseconds)"),
         LatencyPerceptionThreshold(
             kind: .finger, task: "dragging", latencyMs: 6,
             source: "Ng, Lepinski, Wigdor, Sanders, Dietz, \"Designing for Low-Latency Direct-Touch Input\", UIST 2012, as summarised by Annett et al. (GI 2014) and Xia et al. (UIST 2014)",
+            citation: "Ng et al., UIST 2012",
             finding: "1 versus 6 milliseconds when using the finger (Annett et al.); 6ms when dragging (Xia et al.)"),
         LatencyPerceptionThreshold(
             kind: .mouse, task: "pointing", latencyMs: 60,
             source: "Forch, Franke, Rauh, Krems, \"Are 100 ms Fast Enough? Characterizing Latency Perception Thresholds in Mouse-Based Interaction\", HCII 2017",
+            citation: "Forch et al., HCII 2017",
             finding: "latency perception thresholds for a simple mouse-based computer interaction lie in the range of 60 ms"),
     ]
 

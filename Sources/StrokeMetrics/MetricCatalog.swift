@@ -127,11 +127,11 @@ public enum MetricCatalog {
         MetricDefinition("latency.pipeline_ms", title: "added latency ms", unit: .milliseconds,
                          direction: .closerToZeroIsBetter,
                          meaning: "how far behind its newest input sample the ink ends (< 0: a prediction draws past it)",
-                         anchor: "latency-pipeline-ms"),
+                         anchor: "latency-pipeline-ms", practicalDifference: 1),
         MetricDefinition("latency.end_to_end_ms", title: "end-to-end ms", unit: .milliseconds,
                          direction: .closerToZeroIsBetter,
                          meaning: "touch-to-display latency people see: the stated device's own plus the pipeline's",
-                         anchor: "latency-end-to-end-ms"),
+                         anchor: "latency-end-to-end-ms", practicalDifference: 1),
         // Perceived side effects (Nancel et al., UIST 2016), each how often it occurs.
         MetricDefinition("perceived.lateness_rate", title: "lateness", unit: .ratio, direction: .lowerIsBetter,
                          meaning: "fraction of refreshes whose ink ends visibly behind the pen (≥ latenessMm along its path)",
