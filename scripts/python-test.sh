@@ -31,6 +31,8 @@ trap 'rm -rf "$WORK"' EXIT
 cat > "$WORK/tune.yaml" <<YAML
 seed: 1
 bootstrap: 100
+minStrokes: 5
+minTraces: 1
 datasets: [{name: synthetic, paths: ["$PWD/Datasets/synthetic/finger-60hz-60fps.json"]}]
 pipelines: [linear, midpoint-bezier]
 sweeps: [{label: "midpoint-bezier(tail=complete)|predict:linear", grid: {predict.horizon: [0, 16, 33]}}]

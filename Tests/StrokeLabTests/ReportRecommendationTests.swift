@@ -86,7 +86,7 @@ final class ReportRecommendationTests: XCTestCase {
         XCTAssertTrue(answer.contains("front of the means"))
         // tune_points.csv holds every setting with its front flag.
         let points = try String(contentsOfFile: out + "tune_points.csv", encoding: .utf8)
-        XCTAssertTrue(points.hasPrefix("dataset,kind,pipeline,label,rank,front,reference,coverage,objective"))
+        XCTAssertTrue(points.hasPrefix("dataset,kind,pipeline,label,rank,front,reference,coverage,ranked,objective"))
         XCTAssertTrue(points.contains("synthetic,finger,"))
     }
 }

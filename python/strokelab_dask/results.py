@@ -41,10 +41,14 @@ def load_pareto(directory) -> pd.DataFrame:
 
 
 def load_tune_points(directory) -> pd.DataFrame:
-    """`tune_points.csv` made wide: every setting, with `front` and `reference` (booleans)."""
-    wide = _wide(_read(directory, "tune_points.csv"), ["dataset", "kind", "pipeline", "label", "rank", "front", "reference"])
-    wide["front"] = wide["front"].astype(int).astype(bool)
-    wide["reference"] = wide["reference"].astype(int).astype(bool)
+    """`tune_points.csv` made wide: every setting, with `front`, `reference` and `ranked`
+    (booleans; a setting that draws fewer than `minCoverage` of the strokes is not ranked and
+    never on the front) and `coverage` (the fraction of the strokes it drew)."""
+    wide = _wide(_read(directory, "tune_points.csv"),
+                 ["dataset", "kind", "pipeline", "label", "rank", "front", "reference", "coverage", "ranked"])
+    for flag in ("front", "reference", "ranked"):
+        wide[flag] = wide[flag].astype(int).astype(bool)
+    wide["coverage"] = pd.to_numeric(wide["coverage"], errors="coerce")
     return wide
 
 
@@ -66,15 +70,20 @@ def _wide(tidy: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
 
 
 def plot_pareto(points: pd.DataFrame, dataset: str, kind: str, x: str = "lag.mean_ms",
-                y: str = "jaggedness.bending_energy_ratio", colour: str = "fidelity.mean", ax=None):
+                y: str = "jaggedness.bending_energy_log_ratio", colour: str = "fidelity.mean", ax=None):
     """The Pareto figure of one dataset × kind from `load_tune_points`: every setting as a dot
     coloured by `colour`, the front joined by a line in rank order, references (seeds, peers'
-    defaults) as labelled squares. Returns the matplotlib Axes."""
+    defaults) as labelled squares. A log ratio (`…_log_ratio`, the tune default's bending) is
+    drawn as the geometric mean it stands for, exp(mean). Returns the matplotlib Axes."""
+    import numpy as np
     import matplotlib.pyplot as plt
 
-    group = points[(points["dataset"] == dataset) & (points["kind"] == kind)]
+    group = points[(points["dataset"] == dataset) & (points["kind"] == kind)].copy()
     if group.empty:
         raise ValueError(f"no settings for {dataset} · {kind}")
+    for axis in (x, y):
+        if axis.endswith("_log_ratio"):
+            group[axis] = np.exp(group[axis])
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 5))
     c = group[colour] if colour in group else None
@@ -87,8 +96,11 @@ def plot_pareto(points: pd.DataFrame, dataset: str, kind: str, x: str = "lag.mea
     ax.scatter(refs[x], refs[y], marker="s", facecolors="none", edgecolors="red", s=70, zorder=3, label="references")
     for _, r in refs.iterrows():
         ax.annotate(r["pipeline"], (r[x], r[y]), fontsize=7, xytext=(4, 4), textcoords="offset points")
-    ax.set_xlabel(x)
-    ax.set_ylabel(y)
+    def title(axis):
+        return axis[: -len("_log_ratio")] + "_ratio (geometric mean)" if axis.endswith("_log_ratio") else axis
+
+    ax.set_xlabel(title(x))
+    ax.set_ylabel(title(y))
     if (group[y] > 0).all() and group[y].max() > 20 * group[y].min():
         ax.set_yscale("log")
     ax.set_title(f"{dataset} · {kind}: Pareto front")

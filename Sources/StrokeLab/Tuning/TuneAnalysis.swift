@@ -217,16 +217,19 @@ public enum TuneAnalysis {
     /// `pareto.csv` (front settings only) or `tune_points.csv` (every setting, with a `front`
     /// column): tidy, one row per setting × objective:
     /// `dataset,kind,pipeline,label,rank,objective,direction,mean,ci_low,ci_high,n,unit`
-    /// (`tune_points.csv` has `front`, `reference` and `coverage` — the fraction of the
-    /// group's strokes the setting drew — after `rank`; rank empty off the front).
+    /// (`tune_points.csv` has `front`, `reference`, `coverage` — the fraction of the group's
+    /// strokes the setting drew — and `ranked` — 1 when that is at least `minCoverage`, so the
+    /// setting may be on the front — after `rank`; rank empty off the front).
     public static func table(_ points: [TunePoint], plan: TunePlan, frontOnly: Bool) -> String {
-        let header = ["dataset", "kind", "pipeline", "label", "rank"] + (frontOnly ? [] : ["front", "reference", "coverage"])
+        let header = ["dataset", "kind", "pipeline", "label", "rank"] + (frontOnly ? [] : ["front", "reference", "coverage", "ranked"])
             + ["objective", "direction", "mean", "ci_low", "ci_high", "n", "unit"]
         var rows: [[String]] = []
         for p in points where p.onFront || !frontOnly {
             for (o, e) in zip(plan.objectives, p.estimates) {
                 var row = [p.dataset, p.kind, p.pipeline, p.label, p.rank.map(String.init) ?? ""]
-                if !frontOnly { row += [p.onFront ? "1" : "0", p.isReference ? "1" : "0", CSVTable.number(p.coverage ?? .nan)] }
+                if !frontOnly {
+                    row += [p.onFront ? "1" : "0", p.isReference ? "1" : "0", CSVTable.number(p.coverage ?? .nan), p.eligible ? "1" : "0"]
+                }
                 row += [o.metric, o.direction.rawValue, CSVTable.number(e?.mean ?? .nan), CSVTable.number(e?.low ?? .nan),
                         CSVTable.number(e?.high ?? .nan), String(e?.n ?? 0), e?.unit ?? ""]
                 rows.append(row)
