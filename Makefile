@@ -5,6 +5,7 @@
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
 #                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
+#   make bench-allocations  heap allocations per event of the live stroke after warm-up
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
@@ -17,7 +18,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz golden
+.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz golden bench-allocations
 
 setup:
 	@scripts/setup-system.sh
@@ -79,6 +80,15 @@ notebooks: report
 # through, e.g. PEERS_ARGS=--callgrind.
 peers: build
 	scripts/peers/run --strokelab $(BIN) --work $(OUT)/peers $(PEERS_ARGS)
+	scripts/peers/external --strokelab $(BIN) --work $(OUT)/peers
+
+# Heap allocations per event of the live stroke after warm-up (docs/guides/live.md), counted by
+# ordo-one's malloc-interposer, preloaded. A separate build (.build-bench): `make test` never
+# builds it.
+bench-allocations:
+	STROKELAB_BENCHMARKS=1 $(SWIFT) build -c release --product live-allocations --scratch-path .build-bench
+	LD_PRELOAD=$$(find .build-bench/release/ -name 'libMallocInterposerSwift.so' | head -1) \
+		.build-bench/release/live-allocations $(BENCH_TRACES)
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-bench $(OUT)

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Module boundaries follow DESIGN.md: the algorithm modules (StrokeCore, StrokeSmoothing,
@@ -85,6 +86,12 @@ let package = Package(
                 "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The live stroke guide's UIKit and SwiftUI snippets (docs/guides/live.md), compiled on
+        // Linux against a stand-in for the touch types and run by the tests on a recorded trace.
+        .executableTarget(
+            name: "live-example",
+            dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeIO"],
+            path: "Examples/LiveStrokeExample"),
         // The readers' fuzzing harness (docs/fuzzing.md): the contract every case must keep,
         // seeds and mutations; used by the tests and by the strokelab-fuzz tool.
         .target(
@@ -129,3 +136,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make bench-allocations` (STROKELAB_BENCHMARKS=1, its own scratch path): heap allocations per
+// event of the live stroke, counted by ordo-one's malloc-interposer. Declared only then, so
+// `make test` and users of the package never resolve or build it.
+if ProcessInfo.processInfo.environment["STROKELAB_BENCHMARKS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"))
+    package.targets.append(.executableTarget(
+        name: "live-allocations",
+        dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeIO",
+                       .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+        path: "Benchmarks/LiveAllocations"))
+}

@@ -31,7 +31,7 @@ public struct Path: Hashable, Sendable {
 
     /// Removes every element, keeping the storage.
     @inlinable
-    public mutating func removeAll() { elements.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { if !elements.isEmpty { elements.removeAll(keepingCapacity: true) } }
 
     /// Appends `move(to:)`.
     @inlinable

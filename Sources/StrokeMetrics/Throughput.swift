@@ -28,6 +28,19 @@ public enum Throughput {
         public var nanosecondsPerSample: [Double]
         /// A value derived from every replayed path (element counts), to keep the work observable.
         public var checksum: Int
+        /// Events handled per pass (every event of every stroke).
+        public var eventsPerPass: Int
+        /// Nanoseconds per event of each timed run of the replay, in run order.
+        public var nanosecondsPerEvent: [Double]
+        /// Nanoseconds per event of each timed run of the same strokes fed event by event to a
+        /// ``StrokeSmoothing/LiveStroke``, as an app calls it (no frame record), in run order;
+        /// empty unless asked for.
+        public var liveNanosecondsPerEvent: [Double]
+
+        /// Median nanoseconds per event of the replay.
+        public var medianNanosecondsPerEvent: Double { Self.quantile(nanosecondsPerEvent, 0.5) }
+        /// Median nanoseconds per event of the live stroke.
+        public var medianLiveNanosecondsPerEvent: Double { Self.quantile(liveNanosecondsPerEvent, 0.5) }
 
         /// Median samples per second.
         public var medianSamplesPerSecond: Double { Self.quantile(samplesPerSecond, 0.5) }
@@ -52,7 +65,10 @@ public enum Throughput {
         }
     }
 
-    /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all.
+    /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all. With
+    /// `live`, the same events are then fed one by one to one ``StrokeSmoothing/LiveStroke``
+    /// (``measureLive(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:)``) with the
+    /// same number of passes.
     /// - Parameters:
     ///   - runs: timed runs (≥ 1, default 7).
     ///   - warmupRuns: untimed runs first (≥ 1, default 2; the first calibrates).
@@ -60,9 +76,10 @@ public enum Throughput {
     ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
+    ///   - live: also time the live stroke (default false).
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions()) -> Result? {
+                               options: ReplayOptions = ReplayOptions(), live: Bool = false) -> Result? {
         var replayer = pipeline.makeReplayer()
         var samplesPerPass = 0
         for stroke in strokes where !stroke.events.isEmpty {
@@ -77,9 +94,39 @@ public enum Throughput {
                 checksum &+= replay.path.elements.count &+ replay.frames.count
             }
         }
+        let events = strokes.reduce(0) { $0 + $1.events.count }
+        let liveTiming = live ? measureLive(pipeline: pipeline, strokes: strokes, runs: runs, warmupRuns: warmupRuns,
+                                            minimumRunSeconds: minimumRunSeconds, passes: timing.passes) : nil
+        checksum &+= liveTiming?.checksum ?? 0
+        let perEvent = Double(samplesPerPass) / Double(Swift.max(events, 1))
         return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
                       samplesPerSecond: timing.nanosecondsPerInput.map { 1e9 / $0 },
-                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum)
+                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum, eventsPerPass: events,
+                      nanosecondsPerEvent: timing.nanosecondsPerInput.map { $0 * perEvent },
+                      liveNanosecondsPerEvent: liveTiming?.nanosecondsPerEvent ?? [])
+    }
+
+    /// Times the events of `strokes` fed one by one to one ``StrokeSmoothing/LiveStroke``
+    /// running `pipeline`, as an app calls it from its touch handlers (each call followed by
+    /// the reads an app makes: the newly committed range, the provisional and predicted ink),
+    /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:pass:)``: nanoseconds
+    /// per event of each timed run.
+    public static func measureLive(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
+                                   minimumRunSeconds: Double = 0.05, passes: Int? = nil)
+        -> (eventsPerPass: Int, passes: Int, nanosecondsPerEvent: [Double], checksum: Int) {
+        var live = LiveStroke(pipeline)
+        let events = strokes.reduce(0) { $0 + $1.events.count }
+        var checksum = 0
+        let timing = time(inputsPerPass: events, runs: runs, warmupRuns: warmupRuns, minimumRunSeconds: minimumRunSeconds,
+                          passes: passes) {
+            for stroke in strokes {
+                for event in stroke.events {
+                    live.handle(event)
+                    checksum &+= live.newlyCommitted.count &+ live.provisional.count &+ live.predicted.count
+                }
+            }
+        }
+        return (events, timing.passes, timing.nanosecondsPerInput, checksum)
     }
 
     /// The timing loop shared by every throughput figure: `warmupRuns` untimed runs (the first

@@ -33,7 +33,14 @@ struct BenchCommand: ParsableCommand {
             per measurement on stdout ({"label", "canonical", "inputs", "runs", "passes", "ns_per_input": \
             {"median", "min", "max"}}) instead of tables, for --stage or for each --pipeline; nothing is \
             written to --out then. --passes N makes every run exactly N passes (no calibration), so \
-            instruction counts (valgrind --tool=callgrind) repeat.
+            instruction counts (valgrind --tool=callgrind) repeat. With --live, each --pipeline is timed \
+            as a live stroke alone (LiveStroke fed every event, as an app calls it; inputs are events) \
+            instead of replayed.
+
+            The tables also give, per dataset × pipeline, the replay's ns per event and a live stroke's \
+            (the same events fed one by one to one LiveStroke right after, with the same passes: the \
+            replay's loop without its frame record); results.csv gains throughput.ns_per_event and \
+            throughput.live_ns_per_event.
 
             \(WorkBudgetTable.helpText(for: "bench"))
             """)
@@ -71,6 +78,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per measurement on stdout (for --stage or each --pipeline); write no files.")
     var json = false
 
+    @Flag(help: "With --json or --stage: time each --pipeline as a live stroke fed every event (ns per event), not replayed.")
+    var live = false
+
     @Option(parsing: .unconditional, help: "Passes per run, fixed (1…1000000; default: calibrated from --min-run-seconds).")
     var passes: Int?
 
@@ -99,7 +109,7 @@ struct BenchCommand: ParsableCommand {
         }
         let settings = Benchmark.Settings(runs: runs, warmupRuns: warmup, minimumRunSeconds: minimumRunSeconds,
                                           metricRuns: metrics ? metricRuns : nil)
-        if json || !stages.isEmpty {
+        if json || !stages.isEmpty || live {
             try single(datasets: datasets, settings: settings)
             return
         }
@@ -131,7 +141,8 @@ struct BenchCommand: ParsableCommand {
             for label in stages { results.append(try SingleBenchmark.stage(label, traces: traces, settings: settings, passes: passes)) }
             if stages.isEmpty || !pipelines.isEmpty {
                 for label in pipelines.isEmpty ? PipelineSet.seedPresets : pipelines {
-                    results.append(try SingleBenchmark.pipeline(label, traces: traces, settings: settings, passes: passes))
+                    results.append(live ? try SingleBenchmark.live(label, traces: traces, settings: settings, passes: passes)
+                                        : try SingleBenchmark.pipeline(label, traces: traces, settings: settings, passes: passes))
                 }
             }
         } catch { throw CommandFailure(error.description) }

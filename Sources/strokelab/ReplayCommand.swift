@@ -34,9 +34,32 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Output JSON file (written atomically).")
     var out: String
 
+    @Option(name: .long, help: "Spec declaring the external pipeline that --pipeline external:NAME names.")
+    var spec: String?
+
+    @Flag(name: .customLong("allow-external"), help: "Start the external pipeline (its command runs).")
+    var allowExternal = false
+
     func run() throws {
+        var external: ExternalPipeline? = nil
+        if pipeline.hasPrefix(ExternalPipeline.labelPrefix) {
+            let name = String(pipeline.dropFirst(ExternalPipeline.labelPrefix.count))
+            guard let spec else { throw CommandFailure("--pipeline \(pipeline): give the --spec that declares it (external: in the spec)") }
+            do {
+                let loaded = try ExperimentSpec.load(path: spec)
+                let base = (spec as NSString).deletingLastPathComponent
+                guard let d = try ExternalPipeline.declared(in: loaded, specPath: spec, baseDirectory: base.isEmpty ? "." : base)
+                    .first(where: { $0.name == name }) else {
+                    throw CommandFailure("\(spec): no external pipeline '\(name)' is declared in its 'external:' list")
+                }
+                guard allowExternal else {
+                    throw CommandFailure("pipeline '\(pipeline)' runs a program (\(d.command.joined(separator: " "))); external pipelines start only with --allow-external")
+                }
+                external = ExternalPipeline(d)
+            } catch let e as ExperimentError { throw CommandFailure(e.description) }
+        }
         let description: PipelineDescription
-        do { description = try PipelineDescription(parsing: pipeline) } catch { throw CommandFailure(error.description) }
+        do { description = try PipelineDescription(parsing: external == nil ? pipeline : "coalesced-only") } catch { throw CommandFailure(error.description) }
         let traceData: Trace
         do {
             guard let first = try TraceImport.load(path: trace).first else { throw CommandFailure("\(trace): no trace") }
@@ -53,8 +76,10 @@ struct ReplayCommand: ParsableCommand {
         guard !strokes.isEmpty else { throw CommandFailure("\(trace): the trace has no strokes") }
         let name = trace.split(separator: "/").last.map(String.init) ?? trace
         do {
-            try AtomicFile.write(text: ReplayExport.encode(traceName: name, strokes: strokes, pipeline: description), to: out)
-        } catch { throw CommandFailure(error.description) }
-        print("wrote \(out): \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") through \(description.canonical)")
+            let text = try external.map { e throws(ExternalPipelineError) in try ReplayExport.encode(traceName: name, strokes: strokes, external: e) }
+                ?? ReplayExport.encode(traceName: name, strokes: strokes, pipeline: description)
+            try AtomicFile.write(text: text, to: out)
+        } catch let e as ExternalPipelineError { throw CommandFailure(e.description) } catch { throw CommandFailure("\(error)") }
+        print("wrote \(out): \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") through \(external?.declaration.canonical ?? description.canonical)")
     }
 }

@@ -22,6 +22,13 @@ struct RunCommand: AsyncParsableCommand {
             DIR as one set (a run killed half-way leaves the previous set), and a second run on the same \
             DIR at the same time is refused. Progress goes to standard error; --quiet silences it.
 
+            A spec may declare external pipelines (external: [{name, command, cwd, timeoutSeconds, \
+            maxLineBytes}]) and name them as pipelines (external:NAME): smoothers in any language, run as \
+            child processes speaking the JSON-lines protocol of docs/guides/external.md and measured like \
+            any pipeline. They start only with --allow-external; a child that fails (exits, hangs, answers \
+            too much or invalid JSON) fails the run with one line naming the stroke and event, and nothing \
+            is written.
+
             \(WorkBudgetTable.helpText(for: "run"))
             """)
 
@@ -53,6 +60,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Also time each pipeline over each dataset (throughput.* rows, as 'strokelab bench' measures). Timings differ between runs; everything else is deterministic.")
     var throughput = false
 
+    @Flag(name: .customLong("allow-external"), help: "Start the spec's external pipelines (external: in the spec; each runs the program it names).")
+    var allowExternal = false
+
     @Option(parsing: .unconditional, help: "Measure only shard K of N (K/N) of the stroke × pipeline work; 'strokelab merge' combines the N shard directories.")
     var shard: String?
 
@@ -73,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet))
+        let settings = Experiment.Settings(maximumPipelines: maxPipelines, progress: Progress(quiet: quiet), allowExternal: allowExternal)
         let outcome: RunOutcome
         do {
             outcome = try await ShardRun.execute(invocation, mode: mode, outputDirectory: out, settings: settings)

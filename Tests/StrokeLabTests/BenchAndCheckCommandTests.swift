@@ -15,17 +15,18 @@ final class BenchAndCheckCommandTests: XCTestCase {
         let result = try runStrokeLab(["bench", "--trace", trace, "--pipeline", "linear", "--pipeline", "coalesced-only",
                                        "--runs", "3", "--warmup", "1", "--min-run-seconds", "0.002", "--out", dir + "/out"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        for column in ["pipeline", "median Msamples/s", "IQR", "ns/sample", "spread"] {
+        for column in ["pipeline", "median Msamples/s", "IQR", "ns/sample", "spread", "replay ns/event", "live ns/event"] {
             XCTAssertTrue(result.stdout.contains(column), result.stdout)
         }
         XCTAssertTrue(result.stdout.contains("synthetic  linear "), result.stdout)
         XCTAssertTrue(result.stdout.contains("synthetic  coalesced-only "), result.stdout)
         let rows = try ResultsTable(path: dir + "/out/results.csv").rows
-        XCTAssertEqual(rows.count, 2 * 3 * 2)
-        XCTAssertEqual(Set(rows.map(\.metric)), ["throughput.samples_per_s", "throughput.ns_per_sample"])
+        XCTAssertEqual(rows.count, 2 * 3 * 4)
+        XCTAssertEqual(Set(rows.map(\.metric)), ["throughput.samples_per_s", "throughput.ns_per_sample",
+                                                 "throughput.ns_per_event", "throughput.live_ns_per_event"])
         XCTAssertEqual(Set(rows.map(\.trace)), ["all"])
         XCTAssertEqual(Set(rows.map(\.stroke)), ["all"])
-        XCTAssertEqual(try SummaryTable(path: dir + "/out/summary.csv").rows.map(\.n), [3, 3, 3, 3])
+        XCTAssertEqual(try SummaryTable(path: dir + "/out/summary.csv").rows.map(\.n), Array(repeating: 3, count: 8))
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/out/bench.json"))
     }
 

@@ -27,9 +27,10 @@ final class BenchmarkTests: XCTestCase {
         let report = try Benchmark.run(datasets: Benchmark.datasets(forPaths: [trace]), pipelines: ["linear", "coalesced-only"],
                                        settings: quick, outputDirectory: dir + "/out")
         XCTAssertEqual(report.throughput.map(\.pipeline), ["linear", "coalesced-only"])
-        XCTAssertEqual(report.rows.count, 2 * 2 * 2, "pipelines × runs × {samples_per_s, ns_per_sample}")
+        XCTAssertEqual(report.rows.count, 2 * 2 * 4, "pipelines × runs × {samples_per_s, ns_per_sample, ns_per_event, live_ns_per_event}")
         for pipeline in ["linear", "coalesced-only"] {
-            for (metric, unit) in [("throughput.samples_per_s", "samples/s"), ("throughput.ns_per_sample", "ns")] {
+            for (metric, unit) in [("throughput.samples_per_s", "samples/s"), ("throughput.ns_per_sample", "ns"),
+                                   ("throughput.ns_per_event", "ns"), ("throughput.live_ns_per_event", "ns")] {
                 let rows = report.rows.filter { $0.pipeline == pipeline && $0.metric == metric }
                 XCTAssertEqual(rows.count, 2, "\(pipeline) \(metric)")
                 for r in rows {
@@ -73,8 +74,9 @@ final class BenchmarkTests: XCTestCase {
         let summary = try SummaryTable(path: dir + "/out/summary.csv")
         XCTAssertEqual(summary.rows, report.summary)
         XCTAssertEqual(summary.rows.map(\.metric), ["throughput.samples_per_s", "throughput.ns_per_sample",
+                                                     "throughput.ns_per_event", "throughput.live_ns_per_event",
                                                      "throughput.metrics_s", "throughput.metrics_samples_per_s"])
-        XCTAssertEqual(summary.rows.map(\.n), [2, 2, 2, 2])
+        XCTAssertEqual(summary.rows.map(\.n), [2, 2, 2, 2, 2, 2])
         let json = try JSONParser.parse(AtomicFile.read(dir + "/out/bench.json"))
         XCTAssertEqual(json["tool"]?.string, "strokelab bench")
         XCTAssertEqual(json["build"]?.string, Benchmark.isDebugBuild ? "debug" : "release")

@@ -148,12 +148,13 @@ public struct InkAttributeList: RandomAccessCollection, Hashable, Sendable {
         if _uniform == nil { _values.reserveCapacity(n) }
     }
 
-    /// Removes every attribute, keeping the storage.
+    /// Removes every attribute, keeping the storage (nothing to do when empty: emptying an
+    /// empty array still costs a generic call).
     @inlinable
     public mutating func removeAll() {
         _uniform = nil
         _count = 0
-        _values.removeAll(keepingCapacity: true)
+        if !_values.isEmpty { _values.removeAll(keepingCapacity: true) }
     }
 
     /// Stores a uniform list explicitly (one value per element).

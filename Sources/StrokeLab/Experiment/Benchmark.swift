@@ -216,7 +216,7 @@ public enum Benchmark {
                 defer { cellDone() }
                 guard let result = Throughput.measure(pipeline: pipeline.description, strokes: strokes, runs: settings.runs,
                                                       warmupRuns: settings.warmupRuns,
-                                                      minimumRunSeconds: settings.minimumRunSeconds) else { continue }
+                                                      minimumRunSeconds: settings.minimumRunSeconds, live: true) else { continue }
                 out.append(ThroughputMeasurement(dataset: dataset, pipeline: pipeline.name, strokes: strokes.count, result: result))
             }
         }
@@ -281,6 +281,8 @@ public enum Benchmark {
         for t in throughput {
             rows += t.result.samplesPerSecond.map { row(t.dataset, t.pipeline, "throughput.samples_per_s", $0, "samples/s") }
             rows += t.result.nanosecondsPerSample.map { row(t.dataset, t.pipeline, "throughput.ns_per_sample", $0, "ns") }
+            rows += t.result.nanosecondsPerEvent.map { row(t.dataset, t.pipeline, "throughput.ns_per_event", $0, "ns") }
+            rows += t.result.liveNanosecondsPerEvent.map { row(t.dataset, t.pipeline, "throughput.live_ns_per_event", $0, "ns") }
         }
         for c in metrics?.cells ?? [] {
             rows += c.seconds.map { row(c.dataset, c.pipeline, "throughput.metrics_s", $0, "s") }
@@ -293,10 +295,12 @@ public enum Benchmark {
 
     /// The text table `strokelab bench` prints: per dataset × pipeline the samples fed per
     /// pass, the median, interquartile range and min–max in millions of samples per second,
-    /// the median ns per sample and the relative spread (IQR ÷ median).
+    /// the median ns per sample and the relative spread (IQR ÷ median); then the median ns per
+    /// event of the replay and of the live stroke fed the same events (``StrokeSmoothing/LiveStroke``,
+    /// what an app runs).
     public static func throughputTable(_ measurements: [ThroughputMeasurement]) -> String {
         var table = TextTable(header: ["dataset", "pipeline", "samples/pass", "median Msamples/s", "IQR", "min–max",
-                                       "ns/sample", "spread"])
+                                       "ns/sample", "spread", "events/pass", "replay ns/event", "live ns/event"])
         for m in measurements {
             let r = m.result
             let q = r.quartilesSamplesPerSecond
@@ -305,7 +309,9 @@ public enum Benchmark {
             table.rows.append([m.dataset, m.pipeline, String(r.samplesPerRun / max(r.passesPerRun, 1)),
                                mega(r.medianSamplesPerSecond), mega(q.lower) + "–" + mega(q.upper),
                                mega(range.min) + "–" + mega(range.max), TextTable.fixed(r.medianNanosecondsPerSample, 1),
-                               TextTable.fixed(r.relativeSpread * 100, 1) + "%"])
+                               TextTable.fixed(r.relativeSpread * 100, 1) + "%", String(r.eventsPerPass),
+                               TextTable.fixed(r.medianNanosecondsPerEvent, 1),
+                               r.liveNanosecondsPerEvent.isEmpty ? "—" : TextTable.fixed(r.medianLiveNanosecondsPerEvent, 1)])
         }
         return table.text
     }
@@ -341,7 +347,7 @@ public enum Benchmark {
         lines.append("  \"throughput\": [")
         lines.append(throughput.map { t in
             let r = t.result
-            return "    {\"dataset\": \(q(t.dataset)), \"pipeline\": \(q(t.pipeline)), \"canonical\": \(q(r.pipeline)), \"strokes\": \(t.strokes), \"passesPerRun\": \(r.passesPerRun), \"samplesPerRun\": \(r.samplesPerRun), \"medianSamplesPerSecond\": \(n(r.medianSamplesPerSecond.rounded())), \"medianNanosecondsPerSample\": \(n((r.medianNanosecondsPerSample * 1000).rounded() / 1000)), \"relativeSpread\": \(n((r.relativeSpread * 10000).rounded() / 10000)), \"checksum\": \(r.checksum)}"
+            return "    {\"dataset\": \(q(t.dataset)), \"pipeline\": \(q(t.pipeline)), \"canonical\": \(q(r.pipeline)), \"strokes\": \(t.strokes), \"passesPerRun\": \(r.passesPerRun), \"samplesPerRun\": \(r.samplesPerRun), \"medianSamplesPerSecond\": \(n(r.medianSamplesPerSecond.rounded())), \"medianNanosecondsPerSample\": \(n((r.medianNanosecondsPerSample * 1000).rounded() / 1000)), \"eventsPerRun\": \(r.eventsPerPass * r.passesPerRun), \"medianNanosecondsPerEvent\": \(n((r.medianNanosecondsPerEvent * 1000).rounded() / 1000)), \"medianLiveNanosecondsPerEvent\": \(r.liveNanosecondsPerEvent.isEmpty ? "null" : n((r.medianLiveNanosecondsPerEvent * 1000).rounded() / 1000)), \"relativeSpread\": \(n((r.relativeSpread * 10000).rounded() / 10000)), \"checksum\": \(r.checksum)}"
         }.joined(separator: ",\n"))
         lines.append("  ],")
         if let m = metrics {

@@ -49,14 +49,19 @@ public enum Experiment {
         public var concurrency: Int
         /// Replaces the measuring step (`nil`: ``ExperimentRunner/run(traces:pipelines:options:concurrency:jobDone:)``).
         public var measure: Measure?
+        /// Whether the spec's external pipelines may start their programs (`run --allow-external`);
+        /// without it a spec that names one is refused (default false).
+        public var allowExternal: Bool
 
         /// Creates settings.
         public init(maximumPipelines: Int = PipelineSet.defaultMaximumPipelines, progress: Progress = .silent,
-                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, measure: Measure? = nil) {
+                    concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, measure: Measure? = nil,
+                    allowExternal: Bool = false) {
             self.maximumPipelines = maximumPipelines
             self.progress = progress
             self.concurrency = concurrency
             self.measure = measure
+            self.allowExternal = allowExternal
         }
     }
 
@@ -91,9 +96,15 @@ public enum Experiment {
         guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? ExperimentSpec.Defaults.bootstrapBy) else {
             throw ExperimentError((specPath.map { "\($0): " } ?? "") + "bootstrapBy must be 'trace' or 'stroke', got '\(ErrorText.excerpt(spec.bootstrapBy ?? "", limit: 40))'")
         }
+        let external = try ExternalPipeline.declared(in: spec, specPath: specPath, baseDirectory: baseDirectory)
         let pipelines = try PipelineSet.resolve(spec.pipelines ?? PipelineSet.seedPresets.map { .init(label: $0) },
-                                                sweeps: spec.sweeps ?? [], maximum: settings.maximumPipelines)
+                                                sweeps: spec.sweeps ?? [], maximum: settings.maximumPipelines,
+                                                external: external.map(ExternalPipeline.init))
         guard !pipelines.isEmpty else { throw ExperimentError("the experiment has no pipelines") }
+        if !settings.allowExternal, let e = pipelines.first(where: { $0.external != nil })?.external {
+            throw ExperimentError("pipeline '\(e.declaration.label)' runs a program (\(ErrorText.excerpt(e.declaration.command.joined(separator: " "), limit: 120))); "
+                + "external pipelines start only with 'strokelab run --allow-external'")
+        }
         if let b = spec.baseline, !pipelines.contains(where: { $0.name == b }) {
             throw ExperimentError((specPath.map { "\($0): " } ?? "") + "baseline '\(ErrorText.excerpt(b, limit: 80))' is not one of the pipelines (\(pipelines.map(\.name).joined(separator: ", ")))")
         }
@@ -158,6 +169,10 @@ public enum Experiment {
                                                  concurrency: settings.concurrency) { progress.advance() }
             progress.end("measured \(strokes) strokes × \(pipelines.count) pipelines")
         }
+        // An external pipeline that failed fails the run, before anything is written (its
+        // children are told to finish either way).
+        for p in pipelines { p.external?.finish() }
+        if let failure = pipelines.lazy.compactMap({ $0.external?.failed }).first { throw ExperimentError(failure) }
         outcome.notes = prepared.notes + outcome.notes
         if spec.throughput ?? ExperimentSpec.Defaults.throughput {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it

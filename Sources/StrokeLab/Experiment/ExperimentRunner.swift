@@ -205,7 +205,19 @@ public enum ExperimentRunner {
     public static func measure(_ prepared: PreparedStroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline)
         -> (rows: [ResultRow], notes: [String])
     {
-        let result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
+        let result: StrokeEvaluationResult
+        if let external = pipeline.external {
+            // A failure is kept by the external pipeline, which fails the run (Experiment.run).
+            guard var replay = try? external.replay(prepared.fed, horizons: prepared.replayOptions(predicts: true).evaluationHorizons) else {
+                return ([], [])
+            }
+            // Prediction is measured when the child predicted (as for a pipeline with a predict: stage).
+            let predicts = !replay.predicted.isEmpty
+            if !predicts { replay.horizons = []; replay.horizonPredictions = [] }
+            result = StrokeEvaluation.measure(replay: replay, prepared: prepared, predicts: predicts)
+        } else {
+            result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
+        }
         let rows = result.measurements.filter { $0.value.isFinite }.map {
             ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: prepared.stroke.id, pipeline: pipeline.name,
                       metric: $0.metric, value: $0.value, unit: $0.unit)

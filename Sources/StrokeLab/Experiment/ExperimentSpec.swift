@@ -150,6 +150,23 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// (``StrokeMetrics/DeviceLatency``, defaults from published measurements), for
     /// `latency.end_to_end_ms`.
     public var device: DeviceLatency?
+    /// External pipelines: smoothers run as child processes, named `external:NAME` in
+    /// `pipelines` (``ExternalPipeline``). Started only with `--allow-external`.
+    public var external: [ExternalEntry]?
+
+    /// One external pipeline as the spec declares it (``ExternalPipeline/Declaration``).
+    public struct ExternalEntry: Sendable, Decodable, Hashable {
+        /// The name `external:NAME` refers to.
+        public var name: String
+        /// Program and arguments (the program is looked up on `PATH`).
+        public var command: [String]
+        /// Working directory, relative to the spec's directory (default: the spec's directory).
+        public var cwd: String?
+        /// Longest wait for one answer, in seconds (default 10).
+        public var timeoutSeconds: Double?
+        /// Longest answer line, in bytes (default 16 MiB).
+        public var maxLineBytes: Int?
+    }
 
     /// The defaults of the top-level keys (and of a dataset's `optional`), declared once: the
     /// code reads them from here, and `docs/spec.md`'s tables are tested against them value
@@ -311,7 +328,8 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
         "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune",
-             "minCoverage", "minStrokes", "minTraces", "device"],
+             "minCoverage", "minStrokes", "minTraces", "device", "external"],
+        "external": ["name", "command", "cwd", "timeoutSeconds", "maxLineBytes"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],
@@ -341,7 +359,7 @@ public struct ExperimentSpec: Sendable, Decodable {
         if case .mapping(let metrics)? = map["metrics"],
            let problem = check(metrics["sideEffects"], "sideEffects", "in metrics.sideEffects") { return problem }
         if let problem = check(map["device"], "device", "in device") { return problem }
-        for part in ["datasets", "pipelines", "sweeps"] {
+        for part in ["datasets", "pipelines", "sweeps", "external"] {
             guard case .sequence(let items)? = map[part] else { continue }
             for (i, item) in items.enumerated() {
                 if let problem = check(item, part, "in \(part)[\(i)]") { return problem }

@@ -11,6 +11,9 @@ public struct ExperimentPipeline: Sendable {
     /// in the label (`["predict.horizon": "16.7"]`); empty otherwise. Written as columns of
     /// `results.csv` and `summary.csv` (``PipelineSet/parameterColumns(_:)``).
     public var sweptParameters: [String: String] = [:]
+    /// For `external:NAME`: the child process that replays strokes (``description`` is then
+    /// only a stand-in, `coalesced-only`, and says nothing about it).
+    public var external: ExternalPipeline?
 
     /// Creates a pipeline entry.
     public init(name: String, description: PipelineDescription, sweptParameters: [String: String] = [:]) {
@@ -18,6 +21,18 @@ public struct ExperimentPipeline: Sendable {
         self.description = description
         self.sweptParameters = sweptParameters
     }
+
+    /// An external pipeline (``ExternalPipeline``).
+    public init(name: String, external: ExternalPipeline) {
+        self.name = name
+        self.external = external
+        do { description = try PipelineDescription(parsing: "coalesced-only") } catch { preconditionFailure("\(error)") }
+    }
+
+    /// The full canonical label: every stage and parameter, or an external pipeline's name and command.
+    public var canonical: String { external?.declaration.canonical ?? description.canonical }
+    /// The label as written.
+    public var label: String { external?.declaration.label ?? description.label }
 }
 
 /// Resolving an experiment's pipelines: labels, display names and sweep expansion.
@@ -44,7 +59,8 @@ public enum PipelineSet {
     ///   names no stage or parameter, two pipelines with the same name, or more pipelines
     ///   than `maximum` (naming the sweep and its count).
     public static func resolve(_ entries: [ExperimentSpec.PipelineEntry], sweeps: [ExperimentSpec.Sweep] = [],
-                               registry: StageRegistry = .standard, maximum: Int = defaultMaximumPipelines)
+                               registry: StageRegistry = .standard, maximum: Int = defaultMaximumPipelines,
+                               external: [ExternalPipeline] = [])
         throws(ExperimentError) -> [ExperimentPipeline]
     {
         var total = Double(entries.count)
@@ -61,6 +77,16 @@ public enum PipelineSet {
         }
         var result: [ExperimentPipeline] = []
         for entry in entries {
+            if entry.label.hasPrefix(ExternalPipeline.labelPrefix) {
+                let name = String(entry.label.dropFirst(ExternalPipeline.labelPrefix.count))
+                guard let found = external.first(where: { $0.declaration.name == name }) else {
+                    let known = external.map(\.declaration.name)
+                    throw ExperimentError("pipeline '\(ErrorText.excerpt(entry.label, limit: 80))': no external pipeline '\(ErrorText.excerpt(name, limit: 40))' is declared in the spec's 'external:' list"
+                        + (known.isEmpty ? " (it declares none)" : " (it declares: \(known.joined(separator: ", ")))"))
+                }
+                result.append(ExperimentPipeline(name: entry.name ?? entry.label, external: found))
+                continue
+            }
             do {
                 result.append(ExperimentPipeline(name: entry.name ?? entry.label,
                                                  description: try PipelineDescription(parsing: entry.label, registry: registry)))

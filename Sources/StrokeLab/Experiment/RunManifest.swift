@@ -58,7 +58,7 @@ public enum RunManifest {
         let q = JSONText.quoted
         return [
             "  \"pipelines\": [",
-            pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.description.label)), \"canonical\": \(q($0.description.canonical))}" }
+            pipelines.map { "    {\"name\": \(q($0.name)), \"label\": \(q($0.label)), \"canonical\": \(q($0.canonical))}" }
                 .joined(separator: ",\n"),
             "  ],",
             "  \"traces\": [",

@@ -68,4 +68,20 @@ public struct SingleBenchmark: Sendable {
         return SingleBenchmark(label: label, canonical: description.canonical, inputs: r.samplesPerRun / max(r.passesPerRun, 1),
                                passes: r.passesPerRun, nanosecondsPerInput: r.nanosecondsPerSample)
     }
+
+    /// Times the pipeline `label` as a live stroke alone: every event of every stroke of
+    /// `traces` fed to one ``StrokeSmoothing/LiveStroke`` (inputs are events).
+    /// - Throws: ``ExperimentError`` for a label that does not resolve or traces with no event.
+    public static func live(_ label: String, traces: [LoadedTrace], settings: Benchmark.Settings,
+                            passes: Int?) throws(ExperimentError) -> SingleBenchmark {
+        let description: PipelineDescription
+        do { description = try PipelineDescription(parsing: label) } catch { throw ExperimentError(error.description) }
+        let strokes = traces.flatMap(\.trace.strokes)
+        guard strokes.contains(where: { !$0.events.isEmpty }) else { throw ExperimentError("pipeline '\(label)': the traces have no event") }
+        let r = Throughput.measureLive(pipeline: description, strokes: strokes, runs: settings.runs, warmupRuns: settings.warmupRuns,
+                                       minimumRunSeconds: settings.minimumRunSeconds, passes: passes)
+        precondition(r.checksum != Int.min, "keeps the work observable")
+        return SingleBenchmark(label: label, canonical: "live " + description.canonical, inputs: r.eventsPerPass,
+                               passes: r.passes, nanosecondsPerInput: r.nanosecondsPerEvent)
+    }
 }

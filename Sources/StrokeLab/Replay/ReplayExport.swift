@@ -31,11 +31,34 @@ public enum ReplayExport {
     /// The JSON text for `strokes` of a trace named `traceName` replayed through `pipeline`.
     public static func encode(traceName: String, strokes: [Stroke], pipeline: PipelineDescription) -> String {
         var replayer = pipeline.makeReplayer()
+        return encode(traceName: traceName, strokes: strokes, label: pipeline.label, canonical: pipeline.canonical) {
+            replayer.replay($0, options: ReplayOptions(recordsCurveInput: true))
+        }
+    }
+
+    /// The JSON text for `strokes` replayed through an external pipeline (``ExternalPipeline``):
+    /// its answers as a replay; `filtered` is empty (the child's input is the events).
+    /// - Throws: ``ExternalPipelineError`` when the child fails.
+    public static func encode(traceName: String, strokes: [Stroke], external: ExternalPipeline) throws(ExternalPipelineError) -> String {
+        var failure: ExternalPipelineError? = nil
+        let text = encode(traceName: traceName, strokes: strokes, label: external.declaration.label,
+                          canonical: external.declaration.canonical) { stroke in
+            guard failure == nil else { return StrokeReplay() }
+            do throws(ExternalPipelineError) { return try external.replay(stroke) } catch { failure = error; return StrokeReplay() }
+        }
+        external.finish()
+        if let failure { throw failure }
+        return text
+    }
+
+    /// The JSON text of the replays `replay` makes of `strokes`.
+    static func encode(traceName: String, strokes: [Stroke], label: String, canonical: String,
+                       replay makeReplay: (Stroke) -> StrokeReplay) -> String {
         var out = "{\"format\": \"strokelab.replay\", \"version\": 1, \"trace\": \(JSONText.quoted(traceName)),\n"
-        out += " \"pipeline\": {\"label\": \(JSONText.quoted(pipeline.label)), \"canonical\": \(JSONText.quoted(pipeline.canonical))},\n"
+        out += " \"pipeline\": {\"label\": \(JSONText.quoted(label)), \"canonical\": \(JSONText.quoted(canonical))},\n"
         out += " \"strokes\": ["
         for (k, stroke) in strokes.enumerated() {
-            let replay = replayer.replay(stroke, options: ReplayOptions(recordsCurveInput: true))
+            let replay = makeReplay(stroke)
             out += k == 0 ? "\n" : ",\n"
             out += "  {\"id\": \(JSONText.quoted(stroke.id)),\n"
             out += "   \"filtered\": {\"channels\": [\(channels.map { JSONText.quoted($0) }.joined(separator: ", "))], \"samples\": ["

@@ -42,10 +42,15 @@ public protocol CurveStage: PipelineStage {
     /// ``move(_:into:)``. Dispatched once per event; the default's loop is specialised for the
     /// concrete builder.
     mutating func process(_ samples: [AttributedSample], startsStroke: Bool, terminal: Bool, into line: inout Centerline)
-    /// Replays a whole stroke through the pipeline around this builder: the loop of
-    /// ``PipelineReplayer``. Do not implement it: the default implementation is the loop, and
-    /// declaring it here makes the compiler specialise it for every builder type.
-    mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages: inout ReplayStages) -> StrokeReplay
+    /// Handles one event of a ``LiveStroke``: the pipeline's event loop around this builder. Do
+    /// not implement it: the default implementation is the loop, and declaring it here makes
+    /// the compiler specialise it for every builder type.
+    mutating func liveEvent(_ events: [TouchEvent], at index: Int, terminal: Bool, stages: inout LiveStages,
+                            output: inout LiveOutput)
+    /// Replays a whole stroke through the pipeline around this builder: the event loop of
+    /// ``liveEvent(_:at:terminal:stages:output:)`` over every event, and a record of each frame
+    /// (``PipelineReplayer``). Do not implement it, for the same reason.
+    mutating func replayStroke(_ stroke: Stroke, options: ReplayOptions, stages: inout LiveStages) -> StrokeReplay
 }
 
 extension CurveStage {

@@ -27,6 +27,21 @@ public struct ReplayFrame: Hashable, Sendable {
     /// The rendered tip: the end of committed + provisional + predicted ink, or `nil` when
     /// nothing is drawn yet.
     public var tip: Point?
+
+    /// Creates a frame (a replay records one per event; an external pipeline's answers are
+    /// recorded the same way).
+    public init(eventIndex: Int, phase: TouchPhase, time: Double, newestSampleTime: Double, committedCount: Int,
+                provisional: Range<Int>, predicted: Range<Int>, predictedInk: Range<Int>, tip: Point?) {
+        self.eventIndex = eventIndex
+        self.phase = phase
+        self.time = time
+        self.newestSampleTime = newestSampleTime
+        self.committedCount = committedCount
+        self.provisional = provisional
+        self.predicted = predicted
+        self.predictedInk = predictedInk
+        self.tip = tip
+    }
 }
 
 /// The record of one stroke replayed through one pipeline, event by event: the committed
