@@ -1,15 +1,21 @@
 # StrokeLab: the two commands of the README, and a few helpers.
 #   make report   the main job: the default experiment on Datasets/ → out/
-#   make test     the test suite: Swift (quiet: failures, skips and totals; VERBOSE=1 for every line),
-#                 then scripts/python-test.sh (the Dask driver, the notebooks)
+#   make test     the whole test suite (CI): Swift in parallel (quiet: failures and the count;
+#                 VERBOSE=1 runs it serially with every line), then scripts/python-test.sh (the
+#                 Dask driver, the notebooks)
+#   make test-fast  the fast unit tier for the inner loop: every Swift test but the slow ones of
+#                 Tests/slow-tests.txt, in parallel, no Python (under a minute after the build)
+#   make golden   rewrites the raster tests' golden images (after an intended visual change)
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
-#   make notebooks  runs Notebooks/report_figures.ipynb headless on $(OUT) (needs Python:
-#                 pip install -r Notebooks/requirements.txt); the executed copy goes to $(OUT)/notebook/
+#   make notebooks  runs Notebooks/report_figures.ipynb headless on an existing $(OUT) (never
+#                 re-runs the report; needs Python: pip install -r Notebooks/requirements.txt);
+#                 the executed copy goes to $(OUT)/notebook/
 #   make bench-allocations  heap allocations per event of the live stroke after warm-up
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
-# installs Chromium and chromedriver for the recorder's browser test (skipped without them).
+# installs what the tests need beyond Swift (Chromium and chromedriver, Node.js, Python with
+# venv), which CI (CI=true) requires.
 
 SWIFT ?= swift
 BIN := .build/release/strokelab
@@ -18,7 +24,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test python-test setup setup-test build datasets notebooks peers clean fuzz golden bench-allocations
+.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden bench-allocations
 
 setup:
 	@scripts/setup-system.sh
@@ -26,26 +32,40 @@ setup:
 setup-test:
 	@scripts/setup-system.sh --for-tests
 
+# The release build can compile one large module for minutes without a line: heartbeat.sh
+# says it is still running every 10 s of silence.
 build: setup
-	$(SWIFT) build -c release --product strokelab
+	@echo "swift build -c release --product strokelab"
+	@scripts/heartbeat.sh "build" $(SWIFT) build -c release --product strokelab
 
 report: build
 	$(BIN) report --spec Experiments/default.yaml --out $(OUT) --single-file
 
-# The build's progress lines and the per-test "started/passed" lines are filtered out
-# (scripts/test-output.awk): what remains is diagnostics, failures, skips, what tests print
-# and the totals. `make test VERBOSE=1` shows everything.
+# The build's progress lines and the per-test lines are filtered out (scripts/test-output.awk):
+# what remains is diagnostics, failures, what failing tests printed and the count. `make test
+# VERBOSE=1` runs the tests one after another and shows everything (skips included).
+build-tests:
+	@echo "swift build --build-tests"
+	@scripts/heartbeat.sh "build" $(SWIFT) build --build-tests 2>&1 | awk -f scripts/test-output.awk
+
 test: setup-test
 ifdef VERBOSE
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 else
-	@echo "swift build --build-tests"
-	@$(SWIFT) build --build-tests 2>&1 | awk -f scripts/test-output.awk
-	@echo "swift test --skip-build (per-test lines filtered: make test VERBOSE=1 shows them)"
-	@$(SWIFT) test --skip-build 2>&1 | awk -f scripts/test-output.awk
+	@$(MAKE) --no-print-directory build-tests
+	@echo "swift test --skip-build --parallel"
+	@$(SWIFT) test --skip-build --parallel 2>&1 | awk -f scripts/test-output.awk
 endif
 	@scripts/python-test.sh
+
+# The fast tier: the tests of Tests/slow-tests.txt (end-to-end runs of the tool, reports, the
+# public datasets, browsers; each takes seconds) are skipped. A test that takes more than a
+# second or two belongs in that list (PackageManifestTests checks that its names exist).
+SLOW_TESTS = $(shell grep -v -e '^\s*\#' -e '^\s*$$' Tests/slow-tests.txt | paste -sd'|' -)
+test-fast: build-tests
+	@echo "swift test --skip-build --parallel --skip <the $(words $(subst |, ,$(SLOW_TESTS))) slow tests of Tests/slow-tests.txt>"
+	@$(SWIFT) test --skip-build --parallel --skip '$(SLOW_TESTS)' 2>&1 | awk -f scripts/test-output.awk
 
 # The Python side alone (pinned requirements into .build/python-venv; pytest; both notebooks).
 python-test:
@@ -67,13 +87,14 @@ golden: setup
 datasets: build
 	$(BIN) synth --out Datasets/synthetic
 
-# Reproduces the report's figures from $(OUT) through the notebook (Notebooks/README.md).
-# Python only here: `make test` and `make report` never need it.
+# Reproduces the report's figures from an existing $(OUT) through the notebook
+# (Notebooks/README.md); it never runs the report again (make report first). Python only here:
+# `make report` never needs it.
 JUPYTER ?= jupyter
-notebooks: report
+notebooks:
+	@test -f $(OUT)/summary.csv || { echo "notebooks: no results in $(OUT)/ (no summary.csv): run make report first, or set OUT" >&2; exit 1; }
 	@command -v $(JUPYTER) >/dev/null 2>&1 || { echo "notebooks: $(JUPYTER) not found: pip install -r Notebooks/requirements.txt" >&2; exit 1; }
-	STROKELAB_RESULTS=$(OUT) $(JUPYTER) nbconvert --to notebook --execute Notebooks/report_figures.ipynb \
-		--output-dir $(OUT)/notebook --output report_figures.ipynb
+	STROKELAB_RESULTS=$(OUT) scripts/run-notebook.sh Notebooks/report_figures.ipynb $(OUT)/notebook $(JUPYTER)
 
 # The peer benchmark harness: builds the peers from PEERS_SRC (their build tools are the
 # harness's own preflight, not `setup`'s) and prints one table. PEERS_ARGS passes options

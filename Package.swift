@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["StrokeCore", "StrokeSmoothing", .product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "StrokeIO",
-            dependencies: ["StrokeCore", "StrokeMetrics"]),
+            dependencies: ["StrokeCore"]),
         // gnuplot-iostream is header-only but pulls in Boost.Iostreams (compiled) and
         // Boost.Filesystem (its temporary files); Debian: libgnuplot-iostream-dev.
         .target(
@@ -54,7 +54,7 @@ let package = Package(
             ]),
         .target(
             name: "StrokePlot",
-            dependencies: ["GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster"]),
+            dependencies: ["GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeMetrics", "StrokeRaster"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "strokelab",
             dependencies: [
-                "StrokeLab", "StrokeIO", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
+                "StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokePlot", "StrokeRaster", "StrokeRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The live stroke guide's UIKit and SwiftUI snippets (docs/guides/live.md), compiled on
@@ -101,11 +101,12 @@ let package = Package(
             name: "strokelab-fuzz",
             dependencies: ["StrokeFuzz", "StrokeIO"]),
         // The helpers every test target shares (Tests/StrokeTestSupport: paths, shared data and
-        // oracles with clean skipping, known-answer strokes, tolerance assertions, processes).
+        // oracles with clean skipping, known-answer strokes, tolerance assertions, processes,
+        // a blocking HTTP client and headless Chromium through chromedriver).
         // A plain library target, in no product, so no user of the package gets it.
         .target(
             name: "StrokeTestSupport",
-            dependencies: ["StrokeCore", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["StrokeCore", "StrokeIO", .product(name: "RealModule", package: "swift-numerics")],
             path: "Tests/StrokeTestSupport"),
         // The raster tests' golden images, each declared once (Tests/StrokeGoldenImages): the
         // tests compare with the committed files; `make golden` runs update-goldens, the only
@@ -115,18 +116,25 @@ let package = Package(
             dependencies: ["StrokeCore", "StrokeSmoothing", "StrokeRaster", "StrokeTestSupport"],
             path: "Tests/StrokeGoldenImages"),
         .executableTarget(name: "update-goldens", dependencies: ["StrokeGoldenImages"], path: "Tests/UpdateGoldens"),
-        .testTarget(name: "StrokeCoreTests", dependencies: ["StrokeCore", "StrokeTestSupport"]),
-        .testTarget(name: "StrokeSmoothingTests", dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
-        .testTarget(name: "StrokeMetricsTests", dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
-        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeMetrics", "StrokeFuzz", "StrokeTestSupport"]),
-        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "GnuplotBridge", "StrokeCore", "StrokeIO", "StrokeRaster", "StrokeTestSupport"]),
+        .testTarget(
+            name: "StrokeCoreTests",
+            dependencies: ["StrokeCore", "StrokeTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
+        .testTarget(
+            name: "StrokeSmoothingTests",
+            dependencies: ["StrokeSmoothing", "StrokeCore", "StrokeTestSupport", .product(name: "RealModule", package: "swift-numerics")]),
+        .testTarget(
+            name: "StrokeMetricsTests",
+            dependencies: ["StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport",
+                           .product(name: "RealModule", package: "swift-numerics")]),
+        .testTarget(name: "StrokeIOTests", dependencies: ["StrokeIO", "StrokeCore", "StrokeFuzz", "StrokeTestSupport"]),
+        .testTarget(name: "StrokePlotTests", dependencies: ["StrokePlot", "StrokeCore", "StrokeIO", "StrokeRaster", "StrokeTestSupport"]),
         .testTarget(
             name: "StrokeRasterTests",
             dependencies: ["StrokeRaster", "CCairo", "StrokeSmoothing", "StrokeCore", "StrokeIO", "StrokeTestSupport", "StrokeGoldenImages"],
             exclude: ["Golden"]),
         .testTarget(
             name: "StrokeLabTests",
-            dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeTestSupport"]),
+            dependencies: ["StrokeLab", "StrokeIO", "StrokeMetrics", "StrokeSmoothing", "StrokeCore", "StrokeRaster", "StrokeTestSupport"]),
         .testTarget(
             name: "StrokeRecorderTests",
             dependencies: [

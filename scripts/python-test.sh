@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python side of the test suite (`make test` runs it after the Swift tests; .ci/run too):
-# installs python/requirements.txt (pinned) with pip into .build/python-venv, runs the Dask
+# installs python/requirements-test.txt (pinned: the driver's, the notebooks' and pytest) with
+# pip into .build/python-venv, runs the Dask
 # driver's and the loaders' tests (pytest, including the 2-worker LocalCluster byte-identity
 # check) and executes both notebooks headless on small result sets made here.
 # Needs python3 (3.11+) with venv; without it, says so and skips (STROKELAB_NO_PYTHON=1 skips
@@ -18,11 +19,13 @@ if ! command -v "$PY" >/dev/null 2>&1 || ! "$PY" -c 'import sys, venv; sys.exit(
 fi
 VENV=.build/python-venv
 [[ -x $VENV/bin/python ]] || "$PY" -m venv "$VENV"
-"$VENV/bin/pip" install -q --disable-pip-version-check -r python/requirements.txt
+echo "python tests: pip install -r python/requirements-test.txt into $VENV"
+"$VENV/bin/pip" install -q --disable-pip-version-check -r python/requirements-test.txt
 "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps -e python
 BIN=${STROKELAB_BIN:-$PWD/.build/debug/strokelab}
 [[ -x $BIN ]] || { echo "python tests: no strokelab at $BIN (swift build first)" >&2; exit 1; }
 export STROKELAB_BIN=$BIN
+echo "python tests: pytest python/tests"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider python/tests
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -41,11 +44,7 @@ tune:
 YAML
 "$BIN" tune --spec "$WORK/tune.yaml" --out "$WORK/tune" --quiet >/dev/null
 "$BIN" run --trace Datasets/synthetic/finger-60hz-60fps.json --pipeline linear --pipeline midpoint-bezier --out "$WORK/run" --quiet >/dev/null
-# nbconvert fails when a cell raises; the kernel's transport warning is dropped from its output.
-notebook() {
-    "$VENV/bin/jupyter" nbconvert --log-level=ERROR --to notebook --execute "Notebooks/$1" --output-dir "$WORK" --output "$1" \
-        2> >(grep -v "without encryption" >&2)
-}
+notebook() { scripts/run-notebook.sh "Notebooks/$1" "$WORK" "$VENV/bin/jupyter"; }
 STROKELAB_TUNE=$WORK/tune notebook tuning.ipynb
 STROKELAB_RESULTS=$WORK/run notebook report_figures.ipynb
 echo "python tests: pytest and both notebooks passed"

@@ -6,7 +6,8 @@
 #
 #   scripts/setup-system.sh              the packages every build needs
 #   scripts/setup-system.sh --for-tests  … and what the tests need beyond Swift: Chromium with
-#                                        its WebDriver (the recorder's browser test), Node.js
+#                                        its WebDriver (the recorder's and the report's browser
+#                                        tests), Node.js
 #                                        (the page's model script) and Python 3 with venv (the
 #                                        peer harness, the Dask driver, the notebooks). Only
 #                                        commands that are missing are installed. Without

@@ -25,6 +25,23 @@ public enum LengthUnit: String, Sendable, Hashable, CaseIterable {
     /// 0.546 typographic points; 1 mm ≈ 5.197 pt). What importers record as a `pt` trace's
     /// `millimetresPerUnit`.
     public static let millimetresPerPoint: Double = 25.4 / pointsPerInch
+
+    /// CSS pixels per inch: 96. A CSS pixel is a reference length, 1/96 in ≈ 0.26458 mm, not a
+    /// device pixel (CSS Values and Units, "absolute lengths"); browsers map it to about that
+    /// size on every screen, so it is the stated length of StrokeLab's `px`.
+    public static let cssPixelsPerInch: Double = 96
+
+    /// The physical length StrokeLab gives one of this unit: `pt` ``millimetresPerPoint``
+    /// (25.4/132 mm), `px` a CSS pixel (25.4/96 mm), `mm` 1. Stage parameters and metric
+    /// options declared in a unit mean this length (``PhysicalScale``); a trace in this unit
+    /// that records no scale of its own is read at it (``TraceMetadata/physicalScale``).
+    public var millimetres: Double {
+        switch self {
+        case .pt: return Self.millimetresPerPoint
+        case .px: return 25.4 / Self.cssPixelsPerInch
+        case .mm: return 1
+        }
+    }
 }
 
 /// Where a trace came from and how to read its numbers.
@@ -47,6 +64,18 @@ public struct TraceMetadata: Hashable, Sendable {
     /// True when the samples were resampled in space and their timestamps say nothing about
     /// the pen's speed (HelpingHand's `.cyn`). Timing metrics skip such traces.
     public var resampled: Bool
+
+    /// The trace's physical scale: ``millimetresPerUnit`` when recorded (and within
+    /// ``PhysicalScale/range``, which the readers enforce), else the stated length of its unit
+    /// (``LengthUnit/millimetres``: a `px` trace's pixels are CSS pixels, a `pt` trace's points
+    /// StrokeLab points), marked as assumed. What stage parameters and metric options in
+    /// physical units are converted with.
+    public var physicalScale: PhysicalScale {
+        if let mm = millimetresPerUnit, PhysicalScale.range.contains(mm) {
+            return PhysicalScale(millimetresPerUnit: mm, unit: units, recorded: true)
+        }
+        return PhysicalScale(millimetresPerUnit: units.millimetres, unit: units, recorded: false)
+    }
 
     /// Creates metadata; only the source is required.
     public init(source: String, device: String? = nil, units: LengthUnit = .pt, pixelsPerUnit: Double? = nil,

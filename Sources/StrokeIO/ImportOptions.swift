@@ -74,5 +74,8 @@ public struct ImportOptions: Hashable, Sendable {
                 throw TraceFileError(file: file, problem: "import option \(name) must be a positive finite number, not \(v)")
             }
         }
+        if let v = csvMillimetresPerUnit, !PhysicalScale.range.contains(v) {
+            throw TraceFileError(file: file, problem: "import option csvMillimetresPerUnit must be in \(PhysicalLength.scaleRangeText), not \(v)")
+        }
     }
 }

@@ -565,7 +565,10 @@ public enum InkMLReader {
                 m.units = units
             }
             if case .some(let v) = try positive("pixelsPerUnit") { m.pixelsPerUnit = v }
-            if case .some(let v) = try positive("millimetresPerUnit") { m.millimetresPerUnit = v }
+            if case .some(let v) = try positive("millimetresPerUnit") {
+                if let v, let problem = PhysicalLength.scaleProblem(v, "annotation strokelab:millimetresPerUnit") { throw fail(root, problem) }
+                m.millimetresPerUnit = v
+            }
             if case .some(let v) = try positive("sampleRateHz") { m.sampleRateHz = v }
             if case .some(let v?) = try positive("refreshRateHz") { m.refreshRateHz = v }
             if let r = a["strokelab:resampled"] {

@@ -114,6 +114,10 @@ public enum NativeTraceReader {
                 }
                 units = parsed
             }
+            let millimetresPerUnit = try positive(node["millimetresPerUnit"], "metadata \"millimetresPerUnit\"")
+            if let mm = millimetresPerUnit, let problem = PhysicalLength.scaleProblem(mm, "metadata \"millimetresPerUnit\"") {
+                throw fail(node["millimetresPerUnit"], problem)
+            }
             var resampled = false
             if let r = node["resampled"] {
                 guard case .bool(let b) = r.value else { throw fail(r, "metadata \"resampled\" must be true or false") }
@@ -126,7 +130,7 @@ public enum NativeTraceReader {
                 pixelsPerUnit: try positive(node["pixelsPerUnit"], "metadata \"pixelsPerUnit\""),
                 sampleRateHz: try positive(node["sampleRateHz"], "metadata \"sampleRateHz\""),
                 refreshRateHz: try positive(node["refreshRateHz"], "metadata \"refreshRateHz\"") ?? 60,
-                millimetresPerUnit: try positive(node["millimetresPerUnit"], "metadata \"millimetresPerUnit\""),
+                millimetresPerUnit: millimetresPerUnit,
                 resampled: resampled)
         }
 

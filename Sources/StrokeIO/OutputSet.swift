@@ -140,9 +140,16 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Switches the directory to the staged set (see the type's documentation) and releases
     /// the lock. After it returns, `directory` holds exactly the new set.
+    ///
+    /// `detached` names top-level files of the set that `OUT` holds as regular files rather
+    /// than links into the hidden set folder: a page meant to be mailed or attached must travel
+    /// as itself, and a link copied elsewhere is a dangling link. Each is made right after the
+    /// switch as a hard link to the set's file (a copy where the file system has none), put in
+    /// place by one `rename`; until then `OUT` keeps the previous one. A detached file that a
+    /// later set lacks is removed only while it is still that set's file (the same inode).
     /// - Throws: when a link cannot be made; the previous set then stays current and the
     ///   staging folder is removed.
-    public func commit() throws(AtomicFile.IOError) {
+    public func commit(detached: Set<String> = []) throws(AtomicFile.IOError) {
         precondition(!finished, "commit after commit or abandon")
         let fm = FileManager.default
         let dir = directory
@@ -153,8 +160,9 @@ public final class OutputSet: @unchecked Sendable {
             try syncDirectory(stagingDirectory)
             // 1. Every name of the new set gets its link before the switch. A name the old set
             //    lacks then resolves to nothing, exactly as before; an entry of an older layout
-            //    (a plain file or folder of the same name) is replaced.
-            for name in names {
+            //    (a plain file or folder of the same name) is replaced. Detached files come
+            //    after the switch.
+            for name in names where !detached.contains(name) {
                 try link(name)
                 stepTaken()
             }
@@ -179,10 +187,20 @@ public final class OutputSet: @unchecked Sendable {
             throw error
         }
         finished = true
-        // 3. After the switch: links of names the new set lacks, and the old set, go.
+        // 3. After the switch: detached files in place, links of names the new set lacks (and
+        //    detached files still the old set's), and the old set, go.
+        let setName = dir + "/" + Self.currentLink
+        for name in names where detached.contains(name) {
+            detach(name, from: setName)
+            stepTaken()
+        }
         for name in oldNames where !names.contains(name) {
             let path = dir + "/" + name
-            if (try? fm.destinationOfSymbolicLink(atPath: path)) == Self.currentLink + "/" + name { unlink(path) }
+            if (try? fm.destinationOfSymbolicLink(atPath: path)) == Self.currentLink + "/" + name {
+                unlink(path)
+            } else if let oldTarget, Self.sameFile(path, dir + "/" + oldTarget + "/" + name) {
+                unlink(path)
+            }
             stepTaken()
         }
         if let oldTarget, oldTarget.hasPrefix(Self.setPrefix), !oldTarget.contains("/") {
@@ -190,6 +208,27 @@ public final class OutputSet: @unchecked Sendable {
             stepTaken()
         }
         close(lockDescriptor)
+    }
+
+    /// Makes `OUT/name` a regular file with the content of `set/name`: a hard link (or, where
+    /// the file system refuses one, a copy) under a temporary name, then one `rename` over
+    /// whatever `OUT/name` was (the previous copy, or a link of an older layout). A failure
+    /// leaves the previous entry; the set itself is already complete.
+    private func detach(_ name: String, from set: String) {
+        let source = set + "/" + name, path = directory + "/" + name
+        let temporary = directory + "/.strokelab-link-\(getpid())-\(name)"
+        unlink(temporary)
+        if hardLink(source, temporary) != 0 {
+            guard let bytes = try? AtomicFile.read(source), (try? AtomicFile.write(bytes, to: temporary)) != nil else { return }
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Whether two paths are the same file (device and inode), following no final link.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard lstat(a, &x) == 0, lstat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino && x.st_mode & S_IFMT == S_IFREG
     }
 
     /// Gives up: removes the staging folder and releases the lock, leaving the previous set
@@ -273,3 +312,7 @@ public final class OutputSet: @unchecked Sendable {
 
     private static func reason() -> String { String(cString: strerror(errno)) }
 }
+
+/// `link(2)`: a second name for a file (the method `link(_:)` of ``OutputSet`` hides the
+/// system call's name inside the class).
+private func hardLink(_ source: String, _ destination: String) -> Int32 { link(source, destination) }

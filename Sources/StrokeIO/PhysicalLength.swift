@@ -14,6 +14,15 @@ public enum PhysicalLength {
     /// 0.35278 mm. Only for reading units named `pt` in other formats (InkML).
     public static let typographicPointMillimetres = 25.4 / 72
 
+    /// ``StrokeCore/PhysicalScale/range`` as error messages write it: `1e-06…1e+06 mm per unit`.
+    public static let scaleRangeText = "\(JSONText.number(PhysicalScale.range.lowerBound))…\(JSONText.number(PhysicalScale.range.upperBound)) mm per unit"
+
+    /// A recorded `millimetresPerUnit` that StrokeLab accepts: `nil` when `value` is in
+    /// ``StrokeCore/PhysicalScale/range``, else the problem (one line, naming `what`).
+    public static func scaleProblem(_ value: Double, _ what: String) -> String? {
+        PhysicalScale.range.contains(value) ? nil : "\(what) must be in \(scaleRangeText), not \(JSONText.number(value))"
+    }
+
     /// StrokeLab points per millimetre: 1 / ``StrokeCore/LengthUnit/millimetresPerPoint``
     /// = 132/25.4 ≈ 5.19685.
     public static let pointsPerMillimetre = LengthUnit.pointsPerInch / 25.4

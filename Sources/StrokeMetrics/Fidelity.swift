@@ -9,9 +9,10 @@ import StrokeSmoothing
 /// (``CurveResampling/uniform(_:step:)``), so every mean is arc-length weighted. Distances are
 /// measured from each resampled point to the other curve's *segments* (not its vertices),
 /// through a ``SegmentGrid``. When the replay is known, each query looks only at the part of
-/// the other curve drawn at about the same time (``FidelityWindows``): the closest *matching*
-/// point, which keeps the cost linear on paths that revisit the same place and does not credit
-/// ink for lying on a different pass of the pen.
+/// the other curve of the same time (``FidelityWindows``): an element of ink against the pen's
+/// path over the samples it was built from (its provenance, with margins), however late it was
+/// committed. That is the closest *matching* point, which keeps the cost linear on paths that
+/// revisit the same place and does not credit ink for lying on a different pass of the pen.
 ///
 /// - `mean`: symmetric mean closest-point distance,
 ///   ½·(mean_{a∈A} d(a, B) + mean_{b∈B} d(b, A)), A rendered, B reference.
@@ -141,12 +142,10 @@ public struct Fidelity: Hashable, Sendable {
         for (k, p) in qb.points.enumerated() {
             let d2: Double
             if let windows, b.times.count == b.points.count {
+                // The pen was at p some time within its fine segment's span: a few ms, or a
+                // whole recording gap crossed by a chord (when the pen's path there is unknown).
                 let s = Int(qb.segment[k])
-                let t0 = b.times[s], t1 = b.times[Swift.min(s + 1, b.times.count - 1)]
-                let p0 = b.points[s], p1 = b.points[Swift.min(s + 1, b.points.count - 1)]
-                let len = p0.distance(to: p1)
-                let tau = len > 0 ? t0 + (t1 - t0) * Swift.min(p0.distance(to: p) / len, 1) : t0
-                let elements = windows.elements(at: tau)
+                let elements = windows.elements(during: b.times[s], b.times[Swift.min(s + 1, b.times.count - 1)])
                 let lo = Swift.max(firstVertex(elements.lowerBound) - 1, 0)
                 let hi = Swift.min(Swift.max(firstVertex(elements.upperBound + 1) - 2, lo), segmentsA - 1)
                 d2 = toRendered.squaredDistance(to: p, segments: Swift.min(lo, hi)...hi)

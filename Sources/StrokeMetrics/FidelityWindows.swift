@@ -1,85 +1,93 @@
 import StrokeCore
 import StrokeSmoothing
 
-/// Which part of the pen's path each piece of ink can stand for, from the replay's frames:
+/// Which part of the pen's path each piece of ink can stand for, from the ink's provenance:
 /// the time order that keeps fidelity linear on paths that revisit the same place.
 ///
-/// An element committed at frame f was drawn from samples up to that frame's newest sample
-/// t_f, and from none later; smoothing, filtering and held-back samples make it stand for the
-/// pen at most ``MetricOptions/lagSearchBackMs`` earlier than the previous frame's newest
-/// sample. So ink committed at frame f is compared with the pen's path over
-/// [t_{f−1} − back, t_f + ahead] (ahead = ``MetricOptions/lagSearchAheadMs`` keeps a margin),
-/// and a point of the pen's path at time τ with the ink committed at the frames whose window
-/// holds τ. Within those windows the closest point is found as usual; a path drawn a hundred
-/// times over then costs one pass per query instead of a hundred. When no frame in a window
-/// committed anything, the elements committed nearest in time stand in.
+/// Committed element e was built from the input samples of its span [o_e, t_e]
+/// (``StrokeSmoothing/StrokeReplay/sampleSpan(ofElement:)``): o_e the origin of the frame that
+/// committed it, the input sample at or just before where the curve builder's next element
+/// started when that frame's event arrived — however late the builder then commits it (a
+/// fitted cubic over 32 samples, a curve drawn only when the next point arrives after a rest,
+/// a catch-up at the stroke's end); t_e the newest sample fed by that frame.
+/// Filters and smoothing make it stand for the pen at most ``MetricOptions/lagSearchBackMs``
+/// earlier than its samples, and ``MetricOptions/lagSearchAheadMs`` keeps a margin after. So
+/// element e is compared with the pen's path over [o_e − back, t_e + ahead], and a point of the
+/// pen's path with the elements whose windows meet the time span of its fine segment (a few
+/// ms; across a recording gap, where the pen's path is unknown, the whole gap). Within those windows the
+/// closest point is found as usual; a path drawn a hundred times over then costs one pass per
+/// query instead of a hundred. When no element's window meets that span, the elements
+/// committed nearest in time stand in.
+///
+/// The lower ends are made non-decreasing (each the least of its own and every later
+/// element's), so the elements of a span are one index range; the upper ends already are.
+/// O(elements + frames) to build, O(log elements) per query.
 struct FidelityWindows {
-    private let times: [Double]       // newest sample time per frame, non-decreasing
-    private let committed: [Int]      // committed element count per frame, non-decreasing
-    private let back: Double
-    private let ahead: Double
-    private let elementCount: Int
+    private let lows: [Double]    // per element, o_e − back, non-decreasing
+    private let highs: [Double]   // per element, t_e + ahead, non-decreasing
 
     init(replay: StrokeReplay, options: MetricOptions) {
-        var t: [Double] = []
-        var c: [Int] = []
-        t.reserveCapacity(replay.frames.count)
-        c.reserveCapacity(replay.frames.count)
-        var latest = -Double.infinity
-        var count = 0
-        for f in replay.frames {
+        let back = options.lagSearchBackMs / 1000, ahead = options.lagSearchAheadMs / 1000
+        let count = replay.path.elements.count
+        var lows = [Double](repeating: 0, count: count)
+        var highs = [Double](repeating: 0, count: count)
+        var e = 0
+        var latest = -Double.infinity, origin = -Double.infinity
+        for f in replay.frames where e < count {
             latest = Swift.max(latest, f.newestSampleTime)
-            count = Swift.max(count, f.committedCount)
-            t.append(latest)
-            c.append(count)
+            origin = Swift.min(f.origin, latest)
+            while e < Swift.min(f.committedCount, count) {
+                highs[e] = latest + ahead
+                lows[e] = origin - back
+                e += 1
+            }
         }
-        times = t
-        committed = c
-        back = options.lagSearchBackMs / 1000
-        ahead = options.lagSearchAheadMs / 1000
-        elementCount = replay.path.elements.count
+        // Elements no frame counts (none in a replay's record) belong to the last frame.
+        while e < count {
+            highs[e] = latest + ahead
+            lows[e] = origin - back
+            e += 1
+        }
+        var least = Double.infinity
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            least = Swift.min(least, lows[k])
+            lows[k] = least
+        }
+        self.lows = lows
+        self.highs = highs
     }
 
-    /// Whether windows can be formed (the replay has frames).
-    var isUsable: Bool { !times.isEmpty }
+    /// Whether windows can be formed (the replay committed elements).
+    var isUsable: Bool { !lows.isEmpty && highs.allSatisfy(\.isFinite) }
 
     /// The time window of element `e`.
     func window(element e: Int) -> (low: Double, high: Double) {
-        // First frame whose committed count exceeds e.
-        var lo = 0, hi = committed.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if committed[mid] > e { hi = mid } else { lo = mid + 1 }
-        }
-        let f = Swift.min(lo, times.count - 1)
-        let previous = f > 0 ? times[f - 1] : times[0]
-        return (previous - back, times[f] + ahead)
+        let k = Swift.min(Swift.max(e, 0), lows.count - 1)
+        return (lows[k], highs[k])
     }
 
-    /// The elements whose windows hold time `tau`, as an index range (never empty when the
-    /// path has elements).
-    func elements(at tau: Double) -> ClosedRange<Int> {
-        let n = times.count
-        // First frame with t_f ≥ τ − ahead.
+    /// The elements whose windows meet the time span [`start`, `end`] of a piece of the pen's
+    /// path (a few ms along a fine segment; a whole recording gap along the chord that crosses
+    /// it), as an index range (never empty when the path has elements).
+    func elements(during start: Double, _ end: Double) -> ClosedRange<Int> {
+        let n = lows.count
+        // First element whose window ends at or after the start.
         var a = 0, b = n
         while a < b {
             let mid = (a + b) / 2
-            if times[mid] >= tau - ahead { b = mid } else { a = mid + 1 }
+            if highs[mid] >= start { b = mid } else { a = mid + 1 }
         }
-        let fLow = a
-        // Last frame whose previous newest time is ≤ τ + back (frame 0's is its own).
+        var low = a
+        // Last element whose window starts at or before the end.
         a = 0; b = n
         while a < b {
             let mid = (a + b) / 2
-            let previous = mid > 0 ? times[mid - 1] : times[0]
-            if previous <= tau + back { a = mid + 1 } else { b = mid }
+            if lows[mid] <= end { a = mid + 1 } else { b = mid }
         }
-        let fHigh = a - 1
-        let last = Swift.max(elementCount - 1, 0)
-        var low = fLow < n ? (fLow > 0 ? committed[fLow - 1] : 0) : elementCount
-        var high = fHigh >= 0 ? committed[Swift.min(fHigh, n - 1)] - 1 : -1
+        var high = a - 1
+        let last = n - 1
         if low > high {
-            // Nothing committed in those frames: the elements committed nearest in time.
+            // No window meets the span: the elements committed nearest in time.
             high = Swift.min(low, last)
             low = Swift.max(Swift.min(low - 1, high), 0)
         }

@@ -13,8 +13,8 @@ import StrokeCore
 /// Wang's count is capped at 64 per curve, so a tiny tolerance cannot blow up the work.
 /// A `move` inside a path joins its subpaths end to start, as `Path.flattened()` does.
 ///
-/// *Anchors*: a join between two elements each at least Δs long whose tangents differ is a
-/// corner of the drawn path; ``Jaggedness`` resamples so that it falls on a resampled vertex
+/// *Anchors*: a join between two elements each at least Δs long whose tangents differ (by more
+/// than ``cornerAngleFloor``) is a corner of the drawn path; ``Jaggedness`` resamples so that it falls on a resampled vertex
 /// and measures it as a turn spread over exactly Δs, wherever the grid would have fallen.
 ///
 /// **References** (``fineCurve(reference:gaps:step:)``): the pen's recorded or analytic
@@ -31,6 +31,11 @@ import StrokeCore
 /// chords plus 65 per element, whatever its coordinates, step or tolerance. Counts are computed in `Double` and
 /// clamped before any conversion to `Int`.
 public enum InkGeometry {
+    /// The smallest turn between two elements' tangents that makes their join a corner,
+    /// 10⁻⁹ rad: rounding in the tangents of a smooth (G1) join is orders of magnitude below
+    /// it, any visible corner far above it.
+    public static let cornerAngleFloor = 1e-9
+
     /// The most chords Wang's bound may add to one curve element beyond the Δs/4 rule.
     public static let maximumWangChords = 64.0
 
@@ -141,10 +146,12 @@ public enum InkGeometry {
             }
             current = e.endPoint
             guard elementLength > 0 else { continue }
-            // A corner of the drawn path: both elements at least Δs long, tangents differing.
+            // A corner of the drawn path: both elements at least Δs long, tangents differing by
+            // more than rounding (a G1 join whose tangents were computed from rounded control
+            // points is not a corner, in whatever unit the trace is written).
             let tangentIn = e.startTangent(from: start) ?? (e.isMove ? (e.endPoint - start).normalized : nil)
             if let before = previousTangent, let after = tangentIn, previousLength >= step, elementLength >= step,
-               vertexBefore >= 1, before.turningAngle(to: after) != 0
+               vertexBefore >= 1, abs(before.turningAngle(to: after)) > Self.cornerAngleFloor
             {
                 curve.anchors.append(vertexBefore)
             }

@@ -87,7 +87,7 @@ public enum MetricCatalog {
                          anchor: "smoothness-ldlj"),
         // Lag.
         MetricDefinition("lag.mean_ms", title: "lag ms", unit: .milliseconds, direction: .closerToZeroIsBetter,
-                         meaning: "mean time since the pen was where the ink ends, over display refreshes",
+                         meaning: "mean time since the pen was where the drawn ink ends (prediction included), over display refreshes",
                          anchor: "lag-mean-ms", practicalDifference: 1),
         MetricDefinition("lag.p95_ms", title: "lag p95 ms", unit: .milliseconds, direction: .closerToZeroIsBetter,
                          meaning: "95th percentile of that lag", anchor: "lag-p95-ms", practicalDifference: 1),
@@ -101,6 +101,14 @@ public enum MetricCatalog {
         MetricDefinition("lag.frames_excluded", title: "frames excluded", unit: .count, direction: .informational,
                          meaning: "refreshes left out of lag because the pen's true position was unknown (recording gaps)",
                          anchor: "lag-frames-excluded"),
+        MetricDefinition("lag.curve_mean_ms", title: "curve lag ms", unit: .milliseconds, direction: .closerToZeroIsBetter,
+                         meaning: "mean lag of the committed and provisional ink's end, prediction left out: what the curve and filters cost",
+                         anchor: "lag-curve-mean-ms", practicalDifference: 1),
+        MetricDefinition("lag.curve_p95_ms", title: "curve lag p95 ms", unit: .milliseconds, direction: .closerToZeroIsBetter,
+                         meaning: "95th percentile of the curve's lag", anchor: "lag-curve-p95-ms", practicalDifference: 1),
+        MetricDefinition("lag.curve_max_ms", title: "curve lag max ms", unit: .milliseconds, direction: .closerToZeroIsBetter,
+                         meaning: "largest lag of the curve (bounded by the search window)", anchor: "lag-curve-max-ms",
+                         practicalDifference: 1),
         // Prediction, one per horizon h.
         MetricDefinition("prediction.drawn_error_mean", title: "drawn pred. error", unit: .length, direction: .lowerIsBetter,
                          meaning: "mean distance from the end of the drawn prediction to where the pen was at the time it stands for (0: nothing drawn ahead)",

@@ -1,16 +1,24 @@
+import StrokeCore
+
 /// Parameters of the metrics, recorded with every result so a number can be reproduced
 /// (`run.json` lists every one of them, ``recorded``).
+///
+/// Lengths (``resampleStep``, ``flatteningTolerance``, ``kinkWindow``, ``lagMatchTolerance``)
+/// are in StrokeLab points (pt, 25.4/132 mm) and ``inkResolution`` in pixels per point,
+/// whatever the trace's unit: ``PreparedStroke`` converts them to each trace's units with its
+/// physical scale (``inTraceUnits(_:)``), so the same strokes recorded in pixels or in
+/// millimetres are measured at the same physical step and give the same results.
 ///
 /// Decoding (from an experiment spec) accepts any subset of the keys; missing keys take the
 /// defaults, so a spec only states what it changes. The guide to the measurements
 /// (`docs/guides/metrics.md`) explains each one.
 public struct MetricOptions: Hashable, Sendable, Codable {
-    /// Arc-length step Δs in trace units: the scale of the jaggedness measures and the
-    /// spacing of the points fidelity is measured at (default 0.5). A stroke so long that
+    /// Arc-length step Δs in pt (default 0.5 pt ≈ 0.096 mm): the scale of the jaggedness
+    /// measures and the spacing of the points fidelity is measured at. A stroke so long that
     /// Δs would give more than ``maximumResampledPoints`` points is measured at a coarser
     /// step, reported as `jaggedness.step`.
     public var resampleStep: Double
-    /// Tolerance in trace units for flattening curves before measuring (default 0.01); curves
+    /// Tolerance in pt for flattening curves before measuring (default 0.01); curves
     /// are also cut into chords no longer than Δs/4 (``InkGeometry``), and the number of
     /// chords is bounded whatever the tolerance.
     public var flatteningTolerance: Double
@@ -20,7 +28,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     public var displayLatencyFrames: Double
     /// Turning angle in degrees above which a place counts as a kink (default 10).
     public var kinkThresholdDegrees: Double
-    /// Arc-length window in trace units within which the turning is summed (default 1).
+    /// Arc-length window in pt within which the turning is summed (default 1).
     public var kinkWindow: Double
     /// Hold-out stride k for strokes without their own reference (default 4): every k-th
     /// sample (not the first or the last) is withheld from every pipeline and is the
@@ -34,7 +42,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     /// (default 150). Back + ahead must stay below the period of the fastest loop drawn, or
     /// a circle's tip could match the same place one revolution away.
     public var lagSearchAheadMs: Double
-    /// Distance tolerance in trace units within which two places of the reference are equally
+    /// Distance tolerance in pt within which two places of the reference are equally
     /// good matches for the rendered tip (default 0.5): a resting pen's jitter, or a path that
     /// comes back within this distance, is resolved by time (``LagMatcher``), not by noise.
     public var lagMatchTolerance: Double
@@ -52,7 +60,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     public var maximumResampledPoints: Int
 
     /// Resolution of the ink rasters `ink.iou` and `ink.error_area` are measured on, in
-    /// pixels per trace unit (default 4); lowered for strokes whose grid would exceed
+    /// pixels per pt (default 4); lowered for strokes whose grid would exceed
     /// ``InkCoverage/maximumPixels`` (the resolution used is reported as `ink.resolution`).
     public var inkResolution: Double
 
@@ -96,6 +104,22 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         self.inkResolution = inkResolution
         self.sideEffects = sideEffects
         self.device = device
+    }
+
+    /// The options for a trace of `scale`: every length (stated in pt) multiplied by the
+    /// trace's units per point (``StrokeCore/PhysicalScale/units(per:)``), ``inkResolution``
+    /// divided by it; the rest as they are. A trace in StrokeLab points at their stated length
+    /// (factor exactly 1) gets the options bit for bit. O(1).
+    public func inTraceUnits(_ scale: PhysicalScale) -> MetricOptions {
+        let f = scale.units(per: .pt)
+        guard f != 1 else { return self }
+        var o = self
+        o.resampleStep *= f
+        o.flatteningTolerance *= f
+        o.kinkWindow *= f
+        o.lagMatchTolerance *= f
+        o.inkResolution /= f
+        return o
     }
 
     /// The keys a spec's `metrics` section may hold, in the order `run.json` records them.
@@ -178,7 +202,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
             out.append("maximumResampledPoints must be in 1024…\(Self.resampledPointsCeiling), got \(maximumResampledPoints)")
         }
         if !(inkResolution > 0 && inkResolution <= 1000) {
-            out.append("inkResolution must be in (0, 1000] pixels per unit, got \(inkResolution)")
+            out.append("inkResolution must be in (0, 1000] pixels per pt, got \(inkResolution)")
         }
         for h in predictionHorizonsMs where !(h > 0 && h.isFinite) {
             out.append("predictionHorizonsMs must hold positive numbers, got \(h)")

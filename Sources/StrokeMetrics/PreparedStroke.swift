@@ -59,13 +59,16 @@ public struct PreparedStroke: Sendable {
     public var geometry: Geometry?
     /// The trace's metadata.
     public var metadata: TraceMetadata
-    /// The metric options.
+    /// The metric options in the trace's units (lengths stated in pt converted with the
+    /// trace's ``StrokeCore/TraceMetadata/physicalScale``, ``MetricOptions/inTraceUnits(_:)``).
     public var options: MetricOptions
 
-    /// Prepares `stroke` of a trace with `metadata`.
+    /// Prepares `stroke` of a trace with `metadata`; `options` state lengths in pt
+    /// (``MetricOptions``) and are converted to the trace's units here.
     public init(stroke: Stroke, metadata: TraceMetadata, options: MetricOptions) {
         self.stroke = stroke
         self.metadata = metadata
+        let options = options.inTraceUnits(metadata.physicalScale)
         self.options = options
         if let own = stroke.reference, !own.isEmpty {
             reference = own

@@ -23,7 +23,8 @@ import StrokeSmoothing
 ///   (``minimumReferenceBending``, ``minimumReferenceCurvatureVariation``);
 /// - `smoothness.sparc`, `smoothness.ldlj` on the ``SpeedProfile`` of the rendered tip;
 /// - `lag.mean_ms`, `.p95_ms`, `.max_ms`, `.offpath_mean` (+ `_mm`), `.overshoot_rate`,
-///   `.frames_excluded` (``Lag``);
+///   `.frames_excluded` (``Lag`` of the drawn tip, prediction included), `lag.curve_mean_ms`,
+///   `.curve_p95_ms`, `.curve_max_ms` (of the committed and provisional ink's tip);
 /// - `prediction.drawn_error_mean` (``PredictionAccuracy/drawnError(replay:reference:gaps:)``;
 ///   0 when nothing is drawn ahead), for every pipeline;
 /// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
@@ -47,12 +48,15 @@ public enum StrokeEvaluation {
         evaluate(PreparedStroke(stroke: stroke, metadata: metadata, options: options), pipeline: pipeline)
     }
 
-    /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline` and
-    /// measures it against the prepared reference.
+    /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline`, built
+    /// for the trace's physical scale (``StrokeSmoothing/PipelineDescription/resolved(for:)``:
+    /// its lengths in pt or px converted to the trace's units), and measures it against the
+    /// prepared reference.
     public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription) -> StrokeEvaluationResult {
+        let pipeline = pipeline.resolved(for: prepared.metadata.physicalScale)
         var replayer = pipeline.makeReplayer()
         let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: pipeline))
-        return measure(replay: replay, prepared: prepared, predicts: PreparedStroke.predicts(pipeline),
+        return measure(replay: replay, prepared: prepared,
                        referenceInk: pipeline.referenceInk(prepared.reference, samples: prepared.stroke.samples))
     }
 
@@ -60,7 +64,7 @@ public enum StrokeEvaluation {
     /// `referenceInk` is the pipeline's style applied to the reference
     /// (``StrokeSmoothing/PipelineDescription/referenceInk(_:samples:)``); without it the ink
     /// metrics that compare areas are left out.
-    public static func measure(replay: StrokeReplay, prepared: PreparedStroke, predicts: Bool,
+    public static func measure(replay: StrokeReplay, prepared: PreparedStroke,
                                referenceInk: Ink? = nil) -> StrokeEvaluationResult {
         var out: [Measurement] = []
         var notes: [String] = []
@@ -91,7 +95,7 @@ public enum StrokeEvaluation {
                 notes.append("smoothness.ldlj: omitted: the speed profile has fewer than three samples, never moves or has no jerk above float noise")
             }
             let lag = Lag.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps, refreshRateHz: refresh,
-                                  predicts: predicts, options: options)
+                                  options: options)
             if let s = lag.summary, let offPath = lag.offPathMean, let overshoot = lag.overshootRate {
                 add("lag.mean_ms", s.mean)
                 add("lag.p95_ms", s.p95)
@@ -104,6 +108,19 @@ public enum StrokeEvaluation {
                 notes.append("lag: omitted: every display refresh with ink fell in a recording gap")
             } else {
                 notes.append("lag: omitted: no display refresh showed ink before the pen lifted")
+            }
+            // The curve's own lag, prediction left out: the same measurement when nothing is
+            // drawn ahead.
+            let curve = Lag.drawsAhead(replay)
+                ? Lag.measure(replay: replay, reference: prepared.reference, gaps: prepared.gaps, refreshRateHz: refresh,
+                              options: options, tip: .curve)
+                : lag
+            if let s = curve.summary {
+                add("lag.curve_mean_ms", s.mean)
+                add("lag.curve_p95_ms", s.p95)
+                add("lag.curve_max_ms", s.max)
+            } else if !lag.lagsMs.isEmpty {
+                notes.append("lag.curve: omitted: no display refresh showed committed or provisional ink before the pen lifted, only a prediction")
             }
             switch PredictionAccuracy.drawnError(replay: replay, reference: prepared.reference, gaps: prepared.gaps) {
             case .some(let e): addLength("prediction.drawn_error_mean", e)
@@ -126,7 +143,7 @@ public enum StrokeEvaluation {
             }
             let effects = PerceivedSideEffects(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
                                                lag: lag.lagsMs.isEmpty ? nil : lag, refreshRateHz: refresh, options: options,
-                                               millimetresPerUnit: metadata.millimetresPerUnit)
+                                               millimetresPerUnit: metadata.physicalScale.millimetresPerUnit)
             if let added = effects.pipelineLatencyMs {
                 add("latency.pipeline_ms", added)
                 add("latency.end_to_end_ms", options.device.latencyMs + added)

@@ -77,26 +77,33 @@ public enum Throughput {
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
     ///   - live: also time the live stroke (default false).
+    ///   - scales: the physical scale of each stroke's trace (parallel to `strokes`): each
+    ///     stroke is replayed by the pipeline built for its scale
+    ///     (``StrokeSmoothing/PipelineDescription/resolved(for:)``), one replayer per distinct
+    ///     scale; `nil` replays every stroke through `pipeline` as it is.
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions(), live: Bool = false) -> Result? {
-        var replayer = pipeline.makeReplayer()
+                               options: ReplayOptions = ReplayOptions(), live: Bool = false,
+                               scales: [PhysicalScale]? = nil) -> Result? {
+        let built = resolvedByScale(pipeline, strokes: strokes.count, scales: scales)
+        var replayers = built.pipelines.map { $0.makeReplayer() }
+        let of = built.index
         var samplesPerPass = 0
-        for stroke in strokes where !stroke.events.isEmpty {
-            samplesPerPass += replayer.replay(stroke, options: options).samplesFed
+        for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
+            samplesPerPass += replayers[of[i]].replay(stroke, options: options).samplesFed
         }
         guard samplesPerPass > 0 else { return nil }
         var checksum = 0
         let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
                           minimumRunSeconds: minimumRunSeconds, passes: passes) {
-            for stroke in strokes where !stroke.events.isEmpty {
-                let replay = replayer.replay(stroke, options: options)
+            for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
+                let replay = replayers[of[i]].replay(stroke, options: options)
                 checksum &+= replay.path.elements.count &+ replay.frames.count
             }
         }
         let events = strokes.reduce(0) { $0 + $1.events.count }
         let liveTiming = live ? measureLive(pipeline: pipeline, strokes: strokes, runs: runs, warmupRuns: warmupRuns,
-                                            minimumRunSeconds: minimumRunSeconds, passes: timing.passes) : nil
+                                            minimumRunSeconds: minimumRunSeconds, passes: timing.passes, scales: scales) : nil
         checksum &+= liveTiming?.checksum ?? 0
         let perEvent = Double(samplesPerPass) / Double(Swift.max(events, 1))
         return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
@@ -110,23 +117,46 @@ public enum Throughput {
     /// running `pipeline`, as an app calls it from its touch handlers (each call followed by
     /// the reads an app makes: the newly committed range, the provisional and predicted ink),
     /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:pass:)``: nanoseconds
-    /// per event of each timed run.
+    /// per event of each timed run. `scales` as in ``measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:live:scales:)``:
+    /// one live stroke per distinct scale.
     public static func measureLive(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
-                                   minimumRunSeconds: Double = 0.05, passes: Int? = nil)
+                                   minimumRunSeconds: Double = 0.05, passes: Int? = nil, scales: [PhysicalScale]? = nil)
         -> (eventsPerPass: Int, passes: Int, nanosecondsPerEvent: [Double], checksum: Int) {
-        var live = LiveStroke(pipeline)
+        let built = resolvedByScale(pipeline, strokes: strokes.count, scales: scales)
+        var lives = built.pipelines.map { LiveStroke($0) }
+        let of = built.index
         let events = strokes.reduce(0) { $0 + $1.events.count }
         var checksum = 0
         let timing = time(inputsPerPass: events, runs: runs, warmupRuns: warmupRuns, minimumRunSeconds: minimumRunSeconds,
                           passes: passes) {
-            for stroke in strokes {
+            for (i, stroke) in strokes.enumerated() {
                 for event in stroke.events {
-                    live.handle(event)
-                    checksum &+= live.newlyCommitted.count &+ live.provisional.count &+ live.predicted.count
+                    lives[of[i]].handle(event)
+                    checksum &+= lives[of[i]].newlyCommitted.count &+ lives[of[i]].provisional.count &+ lives[of[i]].predicted.count
                 }
             }
         }
         return (events, timing.passes, timing.nanosecondsPerInput, checksum)
+    }
+
+    /// `pipeline` built for each distinct scale of `scales` (one per stroke; `nil`: the
+    /// pipeline as it is, for all), and each stroke's index into them. O(strokes).
+    static func resolvedByScale(_ pipeline: PipelineDescription, strokes count: Int, scales: [PhysicalScale]?)
+        -> (pipelines: [PipelineDescription], index: [Int]) {
+        guard let scales else { return ([pipeline], Array(repeating: 0, count: count)) }
+        precondition(scales.count == count, "one scale per stroke")
+        var pipelines: [PipelineDescription] = []
+        var seen: [Double: Int] = [:]
+        var index: [Int] = []
+        index.reserveCapacity(count)
+        for scale in scales {
+            if let k = seen[scale.millimetresPerUnit] { index.append(k); continue }
+            seen[scale.millimetresPerUnit] = pipelines.count
+            index.append(pipelines.count)
+            pipelines.append(pipeline.resolved(for: scale))
+        }
+        if pipelines.isEmpty { pipelines.append(pipeline) }
+        return (pipelines, index)
     }
 
     /// The timing loop shared by every throughput figure: `warmupRuns` untimed runs (the first

@@ -53,6 +53,51 @@ public struct Figure: Hashable, Sendable {
     public var panels: [Figure] = []
     /// Panels per row (at least 1).
     public var panelColumns: Int = 1
+    /// Fixed margins around the plot area, in pixels from the image's edges, so the plot sits
+    /// exactly where ``FigureGeometry`` maps data to pixels (needed for ``annotations``);
+    /// `nil` lets gnuplot choose them.
+    public var margins: Margins? = nil
+    /// Text placed at pixel positions — direct labels beside points — each with an optional
+    /// leader line, drawn on top of the data. Needs ``margins`` and both axes' ranges.
+    public var annotations: [Annotation] = []
+
+    /// Margins around the plot area, in pixels.
+    public struct Margins: Hashable, Sendable {
+        /// From the left edge to the y axis.
+        public var left: Double
+        /// From the right edge to the right border (the colour box, if any, sits in it).
+        public var right: Double
+        /// From the top edge to the top border (the title sits in it).
+        public var top: Double
+        /// From the bottom edge to the x axis (tic labels, the axis title, a key below).
+        public var bottom: Double
+        /// Creates margins.
+        public init(left: Double, right: Double, top: Double, bottom: Double) {
+            self.left = left; self.right = right; self.top = top; self.bottom = bottom
+        }
+    }
+
+    /// Text at a pixel position: one or more lines, left-aligned in `box`, with an optional
+    /// leader line (from a marker to the text).
+    public struct Annotation: Hashable, Sendable {
+        /// The lines, top to bottom.
+        public var lines: [String]
+        /// Where the text goes, image pixels (y down); lines share its height equally.
+        public var box: LabelPlacement.Box
+        /// Text colour.
+        public var color: PlotColor
+        /// Font size in points (gnuplot's: 4/3 pixels per point).
+        public var fontSize: Double
+        /// Bold text.
+        public var bold: Bool
+        /// A thin line from the point to the text, or `nil`.
+        public var leader: LabelPlacement.Segment?
+        /// Creates an annotation.
+        public init(lines: [String], box: LabelPlacement.Box, color: PlotColor, fontSize: Double, bold: Bool = false,
+                    leader: LabelPlacement.Segment? = nil) {
+            self.lines = lines; self.box = box; self.color = color; self.fontSize = fontSize; self.bold = bold; self.leader = leader
+        }
+    }
 
     /// Creates a figure; 900 × 600 pixels by default.
     public init(title: String? = nil, x: Axis = Axis(), y: Axis = Axis(), y2: Axis? = nil,

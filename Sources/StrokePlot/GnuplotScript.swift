@@ -41,7 +41,11 @@ public struct GnuplotScript: Hashable, Sendable {
         var steps: [Step] = []
         func cmd(_ s: String) { steps.append(.command(s)) }
 
-        let font = GnuplotScript.number(figure.fontSize)
+        // gnuplot's cairo terminals draw an n-point font n × 4/3 pixels tall, its SVG terminal n
+        // pixels: SVG text is scaled to match, so both formats share one layout.
+        let fontScale = format == .svg ? 4.0 / 3 : 1
+        let baseFont = figure.fontSize * fontScale
+        let font = GnuplotScript.number((baseFont * 100).rounded() / 100)
         cmd("set encoding utf8")
         switch format {
         case .png:
@@ -57,13 +61,13 @@ public struct GnuplotScript: Hashable, Sendable {
         if let outputPath { cmd("set output \(GnuplotScript.quoted(outputPath))") }
         if figure.panels.isEmpty {
             if let title = figure.title {
-                cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(figure.fontSize + 2))'")
+                cmd("set title \(GnuplotScript.quoted(title)) font ',\(GnuplotScript.number(((figure.fontSize + 2) * fontScale * 100).rounded() / 100))'")
             }
-            steps += GnuplotScript.plotSteps(figure, width: figure.width, fontSize: figure.fontSize, binaryFormat: binaryFormat)
+            steps += GnuplotScript.plotSteps(figure, width: figure.width, fontSize: baseFont, binaryFormat: binaryFormat)
         } else {
             let columns = max(1, figure.panelColumns)
             let rows = (figure.panels.count + columns - 1) / columns
-            let title = figure.title.map { " title \(GnuplotScript.quoted($0)) font ',\(GnuplotScript.number(figure.fontSize + 2))'" } ?? ""
+            let title = figure.title.map { " title \(GnuplotScript.quoted($0)) font ',\(GnuplotScript.number(((figure.fontSize + 2) * fontScale * 100).rounded() / 100))'" } ?? ""
             cmd("set multiplot layout \(rows),\(columns)\(title)")
             for panel in figure.panels {
                 // Settings a previous panel made must not leak into the next.
@@ -71,9 +75,9 @@ public struct GnuplotScript: Hashable, Sendable {
                           "unset y2label", "unset y2tics", "set xtics norotate autofreq", "set ytics norotate mirror autofreq",
                           "set bmargin", "unset colorbox"] { cmd(c) }
                 if let t = panel.title {
-                    cmd("set title \(GnuplotScript.quoted(t)) font ',\(GnuplotScript.number(figure.fontSize + 1))'")
+                    cmd("set title \(GnuplotScript.quoted(t)) font ',\(GnuplotScript.number(((figure.fontSize + 1) * fontScale * 100).rounded() / 100))'")
                 }
-                steps += GnuplotScript.plotSteps(panel, width: figure.width / columns, fontSize: figure.fontSize,
+                steps += GnuplotScript.plotSteps(panel, width: figure.width / columns, fontSize: baseFont,
                                                  binaryFormat: binaryFormat)
             }
             cmd("unset multiplot")
@@ -89,7 +93,14 @@ public struct GnuplotScript: Hashable, Sendable {
         var steps: [Step] = []
         func cmd(_ s: String) { steps.append(.command(s)) }
         axisCommands(figure.x, name: "x", into: &steps)
-        if figure.legend.position == .below {
+        if let m = figure.margins {
+            // Fixed margins: the plot area is where FigureGeometry says (annotations rely on it).
+            let w = Double(figure.width), h = Double(figure.height)
+            cmd("set lmargin at screen \(number(m.left / w))")
+            cmd("set rmargin at screen \(number(1 - m.right / w))")
+            cmd("set tmargin at screen \(number(1 - m.top / h))")
+            cmd("set bmargin at screen \(number(m.bottom / h))")
+        } else if figure.legend.position == .below {
             // gnuplot 5.4 under-reserves room for a key below the plot and draws it over the
             // x label, more so with more rows. An explicit bottom margin (in character
             // heights: tics and label, then one line per entry, as one column) avoids it.
@@ -125,6 +136,7 @@ public struct GnuplotScript: Hashable, Sendable {
         for note in figure.notes where note.x.isFinite && note.y.isFinite {
             cmd("set label \(quoted(note.text)) at first \(number(note.x)), first \(number(note.y)) tc rgb '#404040'")
         }
+        steps += annotationSteps(figure, fontScale: fontSize / figure.fontSize)
 
         if let scale = figure.colorScale {
             let stops = scale.stops.enumerated().map { "\($0.offset) '\($0.element.hexString)'" }.joined(separator: ", ")
@@ -211,6 +223,30 @@ public struct GnuplotScript: Hashable, Sendable {
         }
         cmd("plot " + elements.joined(separator: ", \\\n     "))
         steps.append(contentsOf: blocks)
+        return steps
+    }
+
+    /// The commands drawing `figure`'s annotations at their pixel positions (screen
+    /// coordinates): each line a label vertically centred in its share of the box, each leader
+    /// a thin line beneath the text. `fontScale` converts the annotations' point sizes for the
+    /// output format.
+    static func annotationSteps(_ figure: Figure, fontScale: Double) -> [Step] {
+        guard figure.margins != nil else { return [] }
+        let w = Double(figure.width), h = Double(figure.height)
+        func sx(_ x: Double) -> String { number((x / w * 1e6).rounded() / 1e6) }
+        func sy(_ y: Double) -> String { number(((1 - y / h) * 1e6).rounded() / 1e6) }
+        var steps: [Step] = []
+        for a in figure.annotations {
+            if let l = a.leader {
+                steps.append(.command("set arrow from screen \(sx(l.fromX)), screen \(sy(l.fromY)) to screen \(sx(l.toX)), screen \(sy(l.toY)) nohead lw 0.8 lc rgb '#8c8c8c' front"))
+            }
+            let lineHeight = (a.box.maxY - a.box.minY) / Double(max(a.lines.count, 1))
+            let font = "'\(a.bold ? "DejaVu Sans:Bold" : "DejaVu Sans"),\(number((a.fontSize * fontScale * 100).rounded() / 100))'"
+            for (k, line) in a.lines.enumerated() {
+                let y = a.box.minY + (Double(k) + 0.5) * lineHeight
+                steps.append(.command("set label \(quoted(line)) at screen \(sx(a.box.minX)), screen \(sy(y)) left font \(font) tc rgb '\(a.color.hexString)' front"))
+            }
+        }
         return steps
     }
 

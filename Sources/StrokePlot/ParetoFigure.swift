@@ -46,14 +46,17 @@ extension ReportFigures {
     /// The Pareto-front figure of one dataset × input kind: every setting at (x, y) = (lag,
     /// bending energy ratio), filled with the colour of its fidelity on a viridis scale (a
     /// colour box with its own axis), the front's settings ringed in black (not joined: with a
-    /// third objective the front is no curve in the plane), the recommended setting framed in red. Markers tell the roles
-    /// apart (circle: swept setting, square: seed preset, diamond: preset default, triangle:
-    /// other named pipeline); seeds, presets and the recommended setting are labelled with
-    /// their names. The y axis (and the colour scale) turn logarithmic when the values span
-    /// more than 20×. A dashed line marks y = 1 when `isRatio`.
+    /// third objective the front is no curve in the plane), the recommended setting framed in
+    /// red. Markers tell the roles apart (circle: swept setting, square: seed preset, diamond:
+    /// preset default, triangle: other named pipeline). Every setting on the front, every seed
+    /// and preset and the recommendation is named beside its point (``DirectLabel``: no name
+    /// covers a marker or another name; points on top of each other share one name list);
+    /// swept settings off the front stay unnamed. The y axis (and the colour scale) turn
+    /// logarithmic when the values span more than 20×. A dashed line marks y = 1 when `isRatio`.
     ///
     /// Points with a non-finite x, y or colour are left out; when every colour is NaN (two
-    /// objectives only) the points are drawn in one colour without a colour box. O(points).
+    /// objectives only) the points are drawn in one colour without a colour box.
+    /// O(points²) for the labels.
     /// - Parameters:
     ///   - points: the settings.
     ///   - xLabel, yLabel, colorLabel: the axis and colour-box titles, with units.
@@ -78,27 +81,27 @@ extension ReportFigures {
         func size(_ role: ParetoPoint.Role) -> Double { role == .setting ? 1.3 : 1.7 }
         var series: [Series] = []
         let front = shown.filter(\.onFront)
-        let labelled = readableLabels(shown)
         for role in ParetoPoint.Role.allCases {
             let mine = shown.filter { $0.role == role }
             guard !mine.isEmpty else { continue }
             let rows = mine.map { p -> DataPoint in
-                var d = DataPoint(x: p.x, y: p.y, label: labelled.contains(p.pipeline) ? legendLabel(p.pipeline, limit: 32) : nil)
+                var d = DataPoint(x: p.x, y: p.y)
                 d.colorValue = p.color
                 return d
             }
-            series.append(Series(nil, style: colored ? .colorMappedPoints : .labelledPoints, points: rows,
+            series.append(Series(nil, style: colored ? .colorMappedPoints : .points, points: rows,
                                  color: colored ? nil : PlotColor.palette(0), marker: marker(role), markerSize: size(role)))
         }
+        let ringSize = 2.6, squareSize = 3.4
         if !front.isEmpty {
             series.append(Series("on the front (no setting better in every objective)", style: .points,
-                                 points: front.map { DataPoint(x: $0.x, y: $0.y) }, color: .black, marker: .openCircle, markerSize: 2.6))
+                                 points: front.map { DataPoint(x: $0.x, y: $0.y) }, color: .black, marker: .openCircle, markerSize: ringSize))
         }
         let recommended = shown.filter(\.recommended)
         if !recommended.isEmpty {
             series.append(Series("recommended (the preference applied to the front)", style: .points,
                                  points: recommended.map { DataPoint(x: $0.x, y: $0.y) }, color: PlotColor(hex: 0xE31A1C),
-                                 marker: .openSquare, markerSize: 3.4))
+                                 marker: .openSquare, markerSize: squareSize))
         }
         // Legend-only entries naming the markers.
         let names: [ParetoPoint.Role: String] = [.seed: "seed preset", .preset: "preset at its defaults (peers as apps ship them)",
@@ -107,58 +110,34 @@ extension ReportFigures {
             series.append(Series(names[role], style: .points, points: [], color: PlotColor(hex: 0x505050), marker: marker(role),
                                  markerSize: size(role)))
         }
-        let ys = shown.map(\.y)
+        let ys = shown.map(\.y) + (isRatio ? [1] : [])
         let logY = spansDecades(ys) && ys.allSatisfy { $0 > 0 }
         let xs = shown.map(\.x)
         let logX = spansDecades(xs) && xs.allSatisfy { $0 > 0 }
-        // gnuplot widens a log axis to whole decades, which can leave most of the plot empty.
         var figure = Figure(
             title: title,
-            // Room right of the last point for its name.
-            x: Axis(label: xLabel, maximum: logX ? xs.max()! * 2.5 : xs.max()! + 0.15 * (xs.max()! - xs.min()!), logScale: logX),
-            y: Axis(label: yLabel, minimum: logY ? ys.min()! / 1.4 : nil, maximum: logY ? ys.max()! * 1.4 : nil, logScale: logY),
+            x: paddedAxis(xs, label: xLabel, log: logX),
+            y: paddedAxis(ys, label: yLabel, log: logY),
             series: series,
             referenceLines: isRatio ? [1] : [],
-            legend: Legend(.below),
+            legend: Legend(.below, boxed: false),
             width: 1000, height: 760)
+        figure.margins = Figure.Margins(left: 90, right: colored ? 150 : 26, top: 46, bottom: keyMargin(series))
+        // Named: the recommendation, the front, the seeds and presets (in that order of placing).
+        let labels = shown.filter { $0.recommended || $0.onFront || $0.role != .setting }.map { p -> DirectLabel in
+            let priority = p.recommended ? 0 : p.onFront ? 1 : p.role == .seed ? 2 : 3
+            let radius = DirectLabel.markerRadiusPerPointSize * (p.recommended ? squareSize : p.onFront ? ringSize : size(p.role))
+            return DirectLabel(x: p.x, y: p.y, name: legendLabel(p.pipeline, limit: 48),
+                               color: p.recommended ? PlotColor(hex: 0xB3151A) : PlotColor(hex: 0x303030),
+                               bold: p.recommended || p.onFront, markerRadius: radius, priority: priority,
+                               required: p.recommended || p.onFront)
+        }
+        let unnamed = shown.filter { !($0.recommended || $0.onFront || $0.role != .setting) }
+            .map { (x: $0.x, y: $0.y, markerRadius: DirectLabel.markerRadiusPerPointSize * size($0.role)) }
+        figure.annotations = DirectLabel.annotations(labels, in: figure, unnamed: unnamed).annotations
         guard colored else { return figure }
         figure.colorScale = ColorScale(label: colorLabel + (logColor ? " (log scale)" : ""),
                                        minimum: colors.min(), maximum: colors.max(), logScale: logColor)
         return figure
-    }
-
-    /// The pipelines whose names are written beside their points: the recommendation, then
-    /// seeds, then presets (in order of x), each only when its text would not overlap a name
-    /// already placed (text boxes estimated on a 1000 × 760 figure: about 7 px per character,
-    /// 14 px per line, on the axes' scales). A crowded point keeps its marker; its name is in
-    /// the report's tables. O(labels²).
-    static func readableLabels(_ points: [ParetoPoint]) -> Set<String> {
-        let candidates = points.filter { $0.recommended || $0.role == .seed || $0.role == .preset }
-            .sorted { a, b in
-                func priority(_ p: ParetoPoint) -> Int { p.recommended ? 0 : p.role == .seed ? 1 : 2 }
-                return (priority(a), a.x) < (priority(b), b.x)
-            }
-        let xs = points.map(\.x), ys = points.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return [] }
-        let logY = spansDecades(ys) && y0 > 0, logX = spansDecades(xs) && x0 > 0
-        func nx(_ x: Double) -> Double {
-            if logX { return (Foundation.log(x) - Foundation.log(x0)) / max(Foundation.log(x1 * 2.5) - Foundation.log(x0), 1e-12) * 740 }
-            return x1 > x0 ? (x - x0) / (1.15 * (x1 - x0)) * 740 : 370
-        }
-        func ny(_ y: Double) -> Double {
-            if logY { return (Foundation.log(y) - Foundation.log(y0)) / max(Foundation.log(y1) - Foundation.log(y0), 1e-12) * 500 }
-            return y1 > y0 ? (y - y0) / (y1 - y0) * 500 : 250
-        }
-        var boxes: [(Double, Double, Double, Double)] = []
-        var out: Set<String> = []
-        for p in candidates {
-            let text = legendLabel(p.pipeline, limit: 32)
-            let left = nx(p.x) + 8, bottom = ny(p.y) + 6
-            let box = (left, bottom, left + Double(text.count) * 7, bottom + 14)
-            if boxes.contains(where: { $0.0 < box.2 && box.0 < $0.2 && $0.1 < box.3 && box.1 < $0.3 }) { continue }
-            boxes.append(box)
-            out.insert(p.pipeline)
-        }
-        return out
     }
 }

@@ -35,38 +35,10 @@ public struct PlotColor: Hashable, Sendable {
     /// Mid grey, for reference lines.
     public static let grey = PlotColor(hex: 0x808080)
 
-    /// The Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design"), distinguishable
-    /// under the common colour-vision deficiencies, then darker extras for large comparisons.
-    /// Series take colours in this order.
-    public static let palette: [PlotColor] = [
-        PlotColor(hex: 0x0072B2), // blue
-        PlotColor(hex: 0xD55E00), // vermillion
-        PlotColor(hex: 0x009E73), // bluish green
-        PlotColor(hex: 0xCC79A7), // reddish purple
-        PlotColor(hex: 0xE69F00), // orange
-        PlotColor(hex: 0x56B4E9), // sky blue
-        PlotColor(hex: 0x000000), // black
-        PlotColor(hex: 0xB8A000), // dark yellow (Okabe-Ito yellow darkened for white paper)
-        PlotColor(hex: 0x7F3C8D),
-        PlotColor(hex: 0x3969AC),
-        PlotColor(hex: 0x80BA5A),
-        PlotColor(hex: 0xA5AA99),
-        // More for the default experiment's 20 pipelines (seeds and peers side by side):
-        // saturated and dark tones that stay apart from the ones above on white paper.
-        PlotColor(hex: 0xE31A1C), // red
-        PlotColor(hex: 0x8C510A), // brown
-        PlotColor(hex: 0x01665E), // dark teal
-        PlotColor(hex: 0xC51B7D), // magenta
-        PlotColor(hex: 0x4D4D4D), // dark grey
-        PlotColor(hex: 0x6A3D9A), // purple
-        PlotColor(hex: 0x1B9E77), // teal green
-        PlotColor(hex: 0xFF7F00), // bright orange
-        PlotColor(hex: 0x8E0152), // wine
-        PlotColor(hex: 0x2166AC), // steel blue
-        PlotColor(hex: 0x66A61E), // leaf green
-        PlotColor(hex: 0xB15928), // rust
-        PlotColor(hex: 0x9E9AC8), // lavender
-    ]
+    /// The categorical palette series take colours from, in order: ``DistinctPalette/standard``
+    /// (the Okabe–Ito colours, then colours added so each stays as far as possible from all
+    /// before it).
+    public static let palette: [PlotColor] = DistinctPalette.standard
 
     /// This colour mixed with white: `amount` 0 keeps it, 1 gives white. For a wide pale line
     /// drawn beneath a thin one of the same hue.
@@ -74,6 +46,22 @@ public struct PlotColor: Hashable, Sendable {
         let a = min(max(amount, 0), 1)
         func mix(_ c: UInt8) -> UInt8 { UInt8((Double(c) + (255 - Double(c)) * a).rounded()) }
         return PlotColor(red: mix(red), green: mix(green), blue: mix(blue))
+    }
+
+    /// This colour mixed with black: `amount` 0 keeps it, 1 gives black. For text in a
+    /// series' colour that must stay legible on white.
+    public func darkened(_ amount: Double) -> PlotColor {
+        let a = min(max(amount, 0), 1)
+        func mix(_ c: UInt8) -> UInt8 { UInt8((Double(c) * (1 - a)).rounded()) }
+        return PlotColor(red: mix(red), green: mix(green), blue: mix(blue))
+    }
+
+    /// The colour for text in this colour on white: itself when dark enough (CIELAB L* ≤ 50),
+    /// otherwise darkened until it is.
+    public var legibleOnWhite: PlotColor {
+        var c = self, k = 0
+        while LabColor(c).l > 50 && k < 10 { c = c.darkened(0.12); k += 1 }
+        return c
     }
 
     /// The `i`-th palette colour, cycling.

@@ -28,6 +28,9 @@ extension ReportFigures {
     /// logarithmic when the strategies differ by more than 20×, so a flat incremental cost and
     /// a growing full-redraw cost are both readable.
     ///
+    /// Strategies are not pipelines, so they are drawn in greys (alternately dashed), never in
+    /// a colour a pipeline has in the other figures.
+    ///
     /// - Parameter lengthLabel: the x-axis title, e.g. "stroke length (path elements)".
     public static func renderCost(_ curves: [RenderCostCurve],
                                   lengthLabel: String = "path elements on the canvas (all strokes so far)",
@@ -38,10 +41,12 @@ extension ReportFigures {
             let band = (0..<count).map { k in
                 DataPoint(x: c.strokeLength[k], y: c.medianMilliseconds[k], yLow: c.lowerMilliseconds[k], yHigh: c.upperMilliseconds[k])
             }
-            series.append(Series(nil, style: .band, points: band, color: .palette(i)))
+            series.append(Series(nil, style: .band, points: band, color: strategyColor(i)))
         }
         for (i, c) in curves.enumerated() {
-            series.append(Series.line(c.strategy, x: c.strokeLength, y: c.medianMilliseconds, color: .palette(i), lineWidth: 2.2))
+            var line = Series.line(c.strategy, x: c.strokeLength, y: c.medianMilliseconds, color: strategyColor(i), lineWidth: 2.2)
+            line.dashed = i % 2 == 1
+            series.append(line)
         }
         let all = curves.flatMap(\.medianMilliseconds)
         return Figure(
@@ -50,5 +55,10 @@ extension ReportFigures {
             y: Axis(label: "wall-clock time per frame (ms)", logScale: spansDecades(all)),
             series: series,
             legend: Legend(.topLeft))
+    }
+
+    /// The `i`-th render strategy's grey: black, mid grey, dark grey, light grey, cycling.
+    static func strategyColor(_ i: Int) -> PlotColor {
+        [PlotColor(hex: 0x000000), PlotColor(hex: 0x8a8a8a), PlotColor(hex: 0x4a4a4a), PlotColor(hex: 0xb0b0b0)][i % 4]
     }
 }

@@ -123,4 +123,14 @@ enum PathDrawing {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         cairo_fill(cr)
     }
+
+    /// A ring (an open circle) of `radius` device pixels around `p`, `width` pixels thick.
+    static func ring(_ p: Point, in cr: OpaquePointer, viewport: Viewport, radius: Double, width: Double, color: RasterColor) {
+        let d = viewport.device(p)
+        cairo_new_path(cr)
+        cairo_arc(cr, d.x, d.y, radius, 0, 2 * Double.pi)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+    }
 }

@@ -31,7 +31,7 @@ public enum RasterRenderer {
         // A tap or a tiny stroke is shown at least 10 stroke widths across, so a dot looks
         // like a dot rather than filling the panel; a handwritten letter (about 8 stroke
         // widths tall at 2 pt) still fills its panel.
-        var bounds = grid.sharedBounds ?? Rect(.zero, Point(x: 1, y: 1))
+        var bounds = grid.crop ?? grid.sharedBounds ?? Rect(.zero, Point(x: 1, y: 1))
         let minimumExtent = 10 * grid.style.strokeWidth
         if bounds.width < minimumExtent && bounds.height < minimumExtent {
             let c = bounds.center, h = minimumExtent / 2
@@ -46,16 +46,18 @@ public enum RasterRenderer {
             ph = min(ph, max(natural, 0.45 * pw, 40))
         }
         let fitted = Viewport(fitting: bounds, into: Rect(Point(x: pad, y: pad), Point(x: pw - pad, y: ph - pad)))
-        let insetRegion = grid.inset.flatMap { $0.region ?? grid.automaticInsetRegion() }
+        // Insets per panel; the column beside the panels exists when any panel has one.
+        let insets = grid.insetRegions()
+        let hasInsets = insets.contains { if case .success = $0 { return true } else { return false } }
 
         let top = Layout.margin + (grid.heading == nil ? 0 : Layout.headingHeight)
         let cellHeight = Layout.titleHeight + ph
         // The inset sits beside each panel (a square as tall as the panel), where it hides
         // nothing: strokes fill panels, so no corner is reliably empty.
-        let besideWidth = insetRegion != nil ? Layout.gap / 2 + ph : 0
+        let besideWidth = hasInsets ? Layout.gap / 2 + ph : 0
         let cellWidth = pw + besideWidth
         let width = Layout.margin * 2 + Double(columns) * cellWidth + Double(columns - 1) * Layout.gap
-        let keyLines = grid.showsKey ? layoutKey(keyItems(grid), maxWidth: width - 2 * Layout.margin) : []
+        let keyLines = grid.showsKey ? layoutKey(keyItems(grid, hasInsets: hasInsets), maxWidth: width - 2 * Layout.margin) : []
         let height = top + Double(rows) * cellHeight + Double(rows - 1) * Layout.gap
             + Double(keyLines.count) * Layout.keyLineHeight + (keyLines.isEmpty ? 0 : 10) + Layout.margin
         let canvas = try CairoCanvas(format: format, width: RasterSize.pixels(width), height: RasterSize.pixels(height),
@@ -80,12 +82,17 @@ public enum RasterRenderer {
             cairo_rectangle(cr, area.min.x, area.min.y, area.width, area.height)
             cairo_clip(cr)
             scene.paint(in: cr, viewport: viewport, style: grid.style, overlays: grid.overlays)
-            if let region = insetRegion {
+            if case .success(let region) = insets[index] {
                 strokeRect(cr, viewport.device(region), color: Self.insetColor, width: 1)
             }
             cairo_restore(cr)
-            if let region = insetRegion {
+            switch insets[index] {
+            case .success(let region):
                 drawInset(cr, scene: scene, region: region, area: area, main: viewport, grid: grid)
+            case .failure(let why) where hasInsets:
+                drawNoInset(cr, why, area: area)
+            case .failure:
+                break
             }
             strokeRect(cr, area, color: .grey, width: 1)
         }
@@ -162,15 +169,30 @@ public enum RasterRenderer {
         TextDrawing.show(cr, label, x: box.min.x + 5, y: box.min.y + 15, color: outline)
     }
 
+    /// Says in the inset's place why a panel has none.
+    static func drawNoInset(_ cr: OpaquePointer, _ why: ComparisonGrid.NoInset, area: Rect) {
+        let x0 = area.max.x + Layout.gap / 2
+        let lines: [String]
+        switch why {
+        case .noInk: lines = ["No inset:", "nothing drawn."]
+        case .withinInk: lines = ["No inset: the ink", "covers the truth", "everywhere (within", "half a stroke width)."]
+        }
+        TextDrawing.setFont(cr, size: 12)
+        for (k, line) in lines.enumerated() {
+            TextDrawing.show(cr, line, x: x0 + 6, y: area.min.y + 20 + Double(k) * 16, color: RasterColor(red: 0.45, green: 0.45, blue: 0.45))
+        }
+    }
+
     /// One entry of the key: a mark and its text.
     struct KeyItem {
-        enum Mark { case line(RasterColor, Double, Bool), dot(RasterColor, Double) }
+        enum Mark { case line(RasterColor, Double, Bool), dot(RasterColor, Double), ring(RasterColor) }
         var mark: Mark
         var text: String
     }
 
-    /// The key's entries: what each colour and dot means (only what the grid shows).
-    static func keyItems(_ grid: ComparisonGrid) -> [KeyItem] {
+    /// The key's entries: what each colour and dot means (only what the grid shows;
+    /// `hasInsets`: whether any panel has an inset).
+    static func keyItems(_ grid: ComparisonGrid, hasInsets: Bool) -> [KeyItem] {
         let style = grid.style
         var items = [KeyItem(mark: .line(style.strokeColor, 3, false), text: "committed path")]
         if grid.overlays.contains(.provisional) && grid.frame != nil {
@@ -182,13 +204,16 @@ public enum RasterRenderer {
         if grid.overlays.contains(.reference) && grid.stroke.reference != nil {
             items.append(KeyItem(mark: .line(style.referenceColor, 1.5, false), text: grid.frame == nil ? "reference" : "reference (pen so far)"))
         }
+        if grid.overlays.contains(.pen) && grid.frame != nil && grid.stroke.reference != nil {
+            items.append(KeyItem(mark: .ring(style.referenceColor), text: "pen at this moment"))
+        }
         if grid.overlays.contains(.samples) {
             items.append(KeyItem(mark: .dot(style.mainSampleColor, style.mainSampleRadius + 0.6), text: "main samples"))
             if grid.stroke.events.contains(where: { $0.samples.count > 1 }) {
                 items.append(KeyItem(mark: .dot(style.coalescedSampleColor, style.coalescedSampleRadius + 0.6), text: "coalesced samples"))
             }
         }
-        if grid.inset != nil {
+        if hasInsets {
             items.append(KeyItem(mark: .line(RasterColor(red: 0.8, green: 0.1, blue: 0.1), 1.5, false), text: "zoomed region"))
         }
         return items
@@ -240,6 +265,12 @@ public enum RasterRenderer {
                 cairo_arc(cr, cx + 12, y - 4, r, 0, 2 * Double.pi)
                 cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
                 cairo_fill(cr)
+            case .ring(let c):
+                cairo_new_path(cr)
+                cairo_arc(cr, cx + 12, y - 4, 5.5, 0, 2 * Double.pi)
+                cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+                cairo_set_line_width(cr, 2)
+                cairo_stroke(cr)
             }
             TextDrawing.setFont(cr, size: keyFontSize)
             TextDrawing.show(cr, item.text, x: cx + 30, y: y, color: RasterColor(red: 0.2, green: 0.2, blue: 0.2))

@@ -83,6 +83,9 @@ public struct RasterOverlays: OptionSet, Hashable, Sendable {
     public static let provisional = RasterOverlays(rawValue: 1 << 2)
     /// The predicted segments at the shown frame (blue, dashed).
     public static let predicted = RasterOverlays(rawValue: 1 << 3)
+    /// Where the pen is at the shown frame: a ring on the reference at the frame's time, drawn
+    /// over the ink (at a frame, on strokes with a reference).
+    public static let pen = RasterOverlays(rawValue: 1 << 4)
     /// Everything.
-    public static let all: RasterOverlays = [.samples, .reference, .provisional, .predicted]
+    public static let all: RasterOverlays = [.samples, .reference, .provisional, .predicted, .pen]
 }

@@ -115,6 +115,16 @@ public struct StrokeScene: Hashable, Sendable {
             PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
             PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
         }
+        if overlays.contains(.pen), let pen = penPosition {
+            PathDrawing.ring(pen, in: cr, viewport: viewport, radius: 5.5, width: 2, color: style.referenceColor)
+        }
+    }
+
+    /// Where the pen is at the shown frame's time: the reference there, or `nil` without a
+    /// frame or a reference.
+    public var penPosition: Point? {
+        guard let f = frame, let ref = stroke.reference, ref.points.count >= 2 else { return nil }
+        return ref.position(at: min(max(f.time, ref.startTime), ref.endTime))
     }
 }
 

@@ -16,7 +16,9 @@ extension RecorderPage {
 <body>
 <canvas id="ink" aria-label="drawing surface: draw here with a pen, a finger or the mouse"></canvas>
 <canvas id="overlay" aria-hidden="true"></canvas>
+<p id="hint">Draw here with a pen, a finger or the mouse, then name the trace and press Save.</p>
 <header id="toolbar">
+<h1 id="title">StrokeLab recorder</h1>
 <button id="new" type="button">New trace</button>
 <button id="undo" type="button">Undo stroke</button>
 <button id="save" type="button">Save</button>
@@ -32,6 +34,7 @@ extension RecorderPage {
 <tr><th>predicted/event</th><td id="r-predicted"></td><th>tilt real</th><td id="r-tilt"></td></tr>
 <tr><th>sample rate</th><td id="r-rate"></td><th>refresh</th><td id="r-refresh"></td></tr>
 </table>
+<div id="r-strokes" aria-live="polite"></div>
 <div class="legend"><b class="raw">━</b> raw samples &nbsp; <b class="predicted">━•</b> the browser's prediction</div>
 <div class="scale"><span id="bar"></span> <label>measures <input id="scale" type="number" min="0" step="0.1" inputmode="decimal" aria-label="length of the bar in millimetres"> mm (optional: gives the physical scale)</label></div>
 </footer>

@@ -1,6 +1,9 @@
 /// The recorder page's interface script (JavaScript): live drawing of the raw samples and the
-/// predicted tail, the buttons (new trace, undo stroke, save), the name, note and scale fields,
-/// the readout of what the browser delivers, and the upload to `POST /traces`.
+/// predicted tail, the one-line instruction shown on the empty canvas, the buttons (new trace,
+/// undo stroke, save), the name, note and scale fields, the readout of what the browser
+/// delivers — for the current stroke and for each stroke of the recording, so a mouse stroke
+/// does not hide that the pen stroke before it had real pressure — and the upload to
+/// `POST /traces`.
 extension RecorderPage {
     /// The interface script, as inlined into ``html``.
     public static let pageScript: String = #"""
@@ -162,6 +165,7 @@ extension RecorderPage {
     $("save").disabled = saving || !idle || recording.strokes.length === 0;
     $("undo").disabled = !idle || recording.strokes.length === 0;
     $("count").textContent = recording.strokes.length + (recording.strokes.length === 1 ? " stroke" : " strokes");
+    $("hint").hidden = !idle || recording.strokes.length > 0;
   }
 
   let newArmed = -Infinity;
@@ -253,6 +257,21 @@ extension RecorderPage {
 
   function yesNo(v) { return v ? "yes" : "no"; }
 
+  const STROKES_SHOWN = 6;   // the per-stroke readout lists the last six strokes
+
+  /** One line per stroke of the recording (the last STROKES_SHOWN, the drawing one included):
+   *  its number, pointer type and whether its pressure and tilt were real. */
+  function strokesReadout() {
+    const all = recording.strokes.concat(Array.from(recording.active.values()));
+    if (!all.length) return "";
+    const first = Math.max(0, all.length - STROKES_SHOWN);
+    const parts = all.slice(first).map(function (stroke, k) {
+      const f = core.strokeFacts(stroke);
+      return "#" + (first + k + 1) + " " + (stroke.pointerType || "?") + ": pressure " + yesNo(f.pressure) + ", tilt " + yesNo(f.tilt);
+    });
+    return "strokes " + (first ? "(" + first + " earlier) " : "") + parts.join(" · ");
+  }
+
   function updateReadout() {
     const recent = recentMoves(performance.now());
     let c = 0, p = 0;
@@ -271,6 +290,7 @@ extension RecorderPage {
     $("r-tilt").textContent = facts ? yesNo(facts.tilt) + (facts.tilt && facts.angleSource === "tiltX/tiltY" ? " (from tiltX/Y)" : "") : "—";
     $("r-refresh").textContent = hz ? hz.toFixed(1) + " Hz" : "—";
     $("r-rate").textContent = rate ? rate.toFixed(0) + " Hz" : "—";
+    $("r-strokes").textContent = strokesReadout();
   }
 
   function frame(t) {
@@ -310,6 +330,7 @@ extension RecorderPage {
     recording: recording,
     traceJSON: function () { return recording.toJSON(info()); },
     status: function () { return $("status").textContent; },
+    readout: function () { updateReadout(); return $("r-strokes").textContent; },
   };
 })();
 """#

@@ -13,6 +13,12 @@ canvas {
   touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
 }
 #overlay { pointer-events: none; }
+#hint {
+  position: fixed; left: 0; right: 0; top: 45%; margin: 0; padding: 0 16px; text-align: center;
+  font-size: 18px; color: #868e96; pointer-events: none; user-select: none; -webkit-user-select: none;
+}
+#hint[hidden] { display: none; }
+#title { margin: 0 6px 0 2px; font-size: 15px; font-weight: 600; white-space: nowrap; }
 #toolbar, #readout {
   position: fixed; left: 8px; background: rgba(255, 255, 255, 0.92); border: 1px solid #d5d8dc;
   border-radius: 8px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.08); touch-action: manipulation;
@@ -41,6 +47,8 @@ input { font: inherit; padding: 6px 8px; border-radius: 6px; border: 1px solid #
 #readout th { text-align: left; font-weight: normal; color: #5f6368; padding: 0 12px 0 0; }
 #readout td { padding: 0 16px 0 0; font-variant-numeric: tabular-nums; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 #readout .legend { margin-top: 4px; color: #5f6368; }
+#r-strokes { margin-top: 4px; max-width: 46em; }
+#r-strokes:empty { display: none; }
 #readout .legend b { font-weight: normal; }
 .raw { color: #1b1f24; }
 .predicted { color: #e8590c; }

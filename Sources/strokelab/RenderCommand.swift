@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "With --frames: write every N-th frame only (default 1: every frame).")
     var every: Int = 1
 
-    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: chosen automatically).")
+    @Option(name: .long, help: "Magnify this region in every panel: x,y,width,height in trace units (default: per panel, where it strays farthest from the reference, or its tip and the pen with --frame; none where there is nothing to magnify).")
     var inset: String?
 
     @Flag(name: .long, help: "No zoomed inset.")
@@ -160,7 +160,7 @@ struct RenderCommand: ParsableCommand {
         let labels = pipeline.isEmpty ? ["linear", "bezier4", "midpoint-bezier", "coalesced-only"] : pipeline
 
         var grid: ComparisonGrid
-        do { grid = try InkRasters.comparisonGrid(stroke: chosen, pipelines: labels, frameIndex: frame, rendering: rendering) } catch {
+        do { grid = try InkRasters.comparisonGrid(stroke: chosen, scale: traceData.metadata.physicalScale, pipelines: labels, frameIndex: frame, rendering: rendering) } catch {
             throw CommandFailure(error.description)
         }
         grid.panelWidth = panelSize
@@ -193,7 +193,7 @@ struct RenderCommand: ParsableCommand {
             guard let out else { throw CommandFailure("--all-strokes needs --out (a .png, .svg or .pdf file)") }
             let format: RasterFormat
             do { format = try RasterFormat.of(path: out) } catch { throw CommandFailure(error.description) }
-            let ink = InkRasters.drawing(traceData.strokes, through: description)
+            let ink = InkRasters.drawing(traceData.strokes, scale: traceData.metadata.physicalScale, through: description)
             let mode = rendering ?? { let r = InkRasters.automaticRendering(for: description); return r == .line ? .segments : r }()
             do {
                 try AtomicFile.write(try DrawingRenderer.render(ink, rendering: mode, longestSide: canvasSide, format: format), to: out)
@@ -234,7 +234,7 @@ struct RenderCommand: ParsableCommand {
         let summary: FadeAnimation.Summary
         var bytesWritten = 0
         do {
-            summary = try FadeAnimation.run(InkRasters.fadeStrokes(strokes, through: description), options: options) { index, bytes in
+            summary = try FadeAnimation.run(InkRasters.fadeStrokes(strokes, scale: traceData.metadata.physicalScale, through: description), options: options) { index, bytes in
                 bytesWritten += bytes.count
                 guard bytesWritten <= byteBudget else {
                     throw CommandFailure("\(dir): the frames passed \(byteBudget >> 20) MiB at frame \(index), the work budget of --max-frames \(maxFrames) "

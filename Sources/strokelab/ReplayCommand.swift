@@ -77,7 +77,8 @@ struct ReplayCommand: ParsableCommand {
         let name = trace.split(separator: "/").last.map(String.init) ?? trace
         do {
             let text = try external.map { e throws(ExternalPipelineError) in try ReplayExport.encode(traceName: name, strokes: strokes, external: e) }
-                ?? ReplayExport.encode(traceName: name, strokes: strokes, pipeline: description)
+                ?? ReplayExport.encode(traceName: name, strokes: strokes,
+                                      pipeline: description.resolved(for: traceData.metadata.physicalScale))
             try AtomicFile.write(text: text, to: out)
         } catch let e as ExternalPipelineError { throw CommandFailure(e.description) } catch { throw CommandFailure("\(error)") }
         print("wrote \(out): \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") through \(external?.declaration.canonical ?? description.canonical)")

@@ -132,6 +132,8 @@ final class NativeTraceFormatTests: XCTestCase {
         ("duplicate stroke id", { $0.replacingOccurrences(of: "\"id\": \"b\"", with: "\"id\": \"a\"") }, ["stroke 1", "used by an earlier stroke"]),
         ("unknown kind", { $0.replacingOccurrences(of: "\"kind\": \"finger\"", with: "\"kind\": \"pencil\"") }, ["unknown kind \"pencil\""]),
         ("unknown units", { $0.replacingOccurrences(of: "\"units\": \"pt\"", with: "\"units\": \"furlong\"") }, ["unknown units"]),
+        ("absurd physical scale", { $0.replacingOccurrences(of: "\"pixelsPerUnit\": 2.0,", with: "\"millimetresPerUnit\": 1e-300,") },
+         ["metadata \"millimetresPerUnit\" must be in 1e-06…1000000 mm per unit, not 1e-300"]),
         ("non-positive refresh rate", { $0.replacingOccurrences(of: "\"refreshRateHz\": 60", with: "\"refreshRateHz\": 0") }, ["must be positive"]),
         ("reference goes backwards", { $0.replacingOccurrences(of: "[0.01, 102.5, 50]", with: "[-1, 102.5, 50]") },
          ["stroke 0 (id \"a\")", "reference t = -1 goes backwards"]),
@@ -165,6 +167,23 @@ final class NativeTraceFormatTests: XCTestCase {
             XCTAssertEqual(e.event, 1)
             XCTAssertEqual(e.sample, 1)
         }
+    }
+
+    /// The reader keeps a file's scale (issue 21): a browser trace in CSS px at 2 device pixels
+    /// each, measured at 0.25 mm per px, reads back with all three, and its physical scale is
+    /// the recorded one; without `millimetresPerUnit` it is a CSS pixel's stated length.
+    func testTheFilesScaleIsKept() throws {
+        let measured = Self.valid.replacingOccurrences(of: "\"units\": \"pt\", \"pixelsPerUnit\": 2.0,",
+                                                       with: "\"units\": \"px\", \"pixelsPerUnit\": 2.0, \"millimetresPerUnit\": 0.25,")
+        XCTAssertNotEqual(measured, Self.valid)
+        let trace = try decode(measured)
+        XCTAssertEqual(trace.metadata.units, .px)
+        XCTAssertEqual(trace.metadata.pixelsPerUnit, 2)
+        XCTAssertEqual(trace.metadata.millimetresPerUnit, 0.25)
+        XCTAssertEqual(trace.metadata.physicalScale, PhysicalScale(millimetresPerUnit: 0.25, unit: .px, recorded: true))
+        XCTAssertEqual(try decode(NativeTraceWriter.encode(trace)).metadata, trace.metadata)
+        let unmeasured = try decode(Self.valid.replacingOccurrences(of: "\"units\": \"pt\"", with: "\"units\": \"px\""))
+        XCTAssertEqual(unmeasured.metadata.physicalScale, PhysicalScale(stated: .px))
     }
 
     func testRepeatedTimestampsAndTapsAreLegal() throws {

@@ -33,8 +33,7 @@ final class AsynchronousJitterTests: XCTestCase {
             let prepared = PreparedStroke(stroke: stroke, metadata: trace.metadata, options: MetricOptions())
             var replayer = try PipelineDescription(parsing: "coalesced-only").makeReplayer()
             let replay = replayer.replay(prepared.fed, options: .init())
-            let lag = try XCTUnwrap(Lag(replay: replay, reference: prepared.reference, refreshRateHz: c.display,
-                                        predicts: false, options: MetricOptions()))
+            let lag = try XCTUnwrap(Lag(replay: replay, reference: prepared.reference, refreshRateHz: c.display, options: MetricOptions()))
             let measured = try XCTUnwrap(LatencyJitter(lag))
             XCTAssertEqual(measured.spreadMs, model.latencySpreadMs, accuracy: 0.01, "\(c.input) Hz on \(c.display) Hz: ΔL")
             XCTAssertEqual(measured.deviationMs, model.latencyDeviationMs, accuracy: 0.03 * model.latencyDeviationMs + 1e-6,

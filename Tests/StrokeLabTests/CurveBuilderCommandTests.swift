@@ -87,7 +87,8 @@ final class CurveBuilderCommandTests: XCTestCase {
     }
 
     /// `strokes[i].outline` is perfect-freehand's `getStroke` of the stroke's samples, as
-    /// `[[x, y], …]` in the peer's order: left side, end cap, right side back, start cap.
+    /// `[[x, y], …]` in the peer's order: left side, end cap, right side back, start cap — with
+    /// the peer's pixel constants (size 16 px, …) in the trace's points (×1.375).
     func testTheReplayFileCarriesTheOutlineInThePeersOrder() throws {
         let dir = try makeTemporaryDirectory("outline")
         try Self.trace.write(toFile: dir + "/unseen.json", atomically: true, encoding: .utf8)
@@ -100,7 +101,10 @@ final class CurveBuilderCommandTests: XCTestCase {
         }
         let trace = try XCTUnwrap(try TraceImport.load(path: dir + "/unseen.json").first)
         let input = trace.strokes[1].samples.map { PerfectFreehand.InputPoint(x: $0.location.x, y: $0.location.y) }
-        XCTAssertEqual(outline, PerfectFreehand.stroke(input))
+        let options = PerfectFreehandStyle.Parameters().inTraceUnits(millimetresPerUnit: trace.metadata.physicalScale.millimetresPerUnit)
+            .options(simulate: true, last: false)
+        XCTAssertEqual(options.size, 22)
+        XCTAssertEqual(outline, PerfectFreehand.stroke(input, options))
     }
 
     func testMalformedStageParametersAreOneLineErrorsNamingTheLabel() throws {

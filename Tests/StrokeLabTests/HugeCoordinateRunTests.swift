@@ -77,7 +77,9 @@ final class HugeCoordinateRunTests: XCTestCase {
     }
 
     /// A spec's `resampleStep: 1e-300` (and a flattening tolerance of 1e-300) asked for
-    /// 10³⁰⁰ points; the geometry budgets bound the work and the run completes.
+    /// 10³⁰⁰ points; the geometry budgets bound the work and the run completes. The budget is
+    /// the smallest a spec may set (1024 points), so the bounded work is quick; that the
+    /// default budget bounds it is BoundedWorkTests'.
     func testAnAbsurdlySmallStepOrToleranceIsBounded() throws {
         let dir = try makeTemporaryDirectory("tiny-step")
         let spec = SyntheticTraceSpec(name: "tiny", shapes: [.twoSample], seed: 1)
@@ -85,7 +87,7 @@ final class HugeCoordinateRunTests: XCTestCase {
         try """
             datasets: [{paths: [t.json]}]
             pipelines: [linear]
-            metrics: {resampleStep: 1e-300, flatteningTolerance: 1e-300}
+            metrics: {resampleStep: 1e-300, flatteningTolerance: 1e-300, maximumResampledPoints: 1024}
             """.write(toFile: dir + "/spec.yaml", atomically: true, encoding: .utf8)
         let result = try runStrokeLab(["run", "--spec", dir + "/spec.yaml", "--out", dir + "/out", "--quiet"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -40,7 +40,7 @@ final class InkCommandTests: XCTestCase {
             let result = StrokeEvaluation.evaluate(stroke: stroke, pipeline: d, metadata: metadata)
             let ids = Set(result.measurements.map(\.metric))
             for m in ["fidelity.mean", "jaggedness.bending_energy", "lag.mean_ms"] { XCTAssertTrue(ids.contains(m), "\(label): \(m)") }
-            var grid = try InkRasters.comparisonGrid(stroke: stroke, pipelines: [label], frameIndex: 20)
+            var grid = try InkRasters.comparisonGrid(stroke: stroke, scale: metadata.physicalScale, pipelines: [label], frameIndex: 20)
             grid.inset = nil
             let png = try RasterRenderer.render(grid, format: .png)
             XCTAssertGreaterThan(png.count, 1000, label)

@@ -203,4 +203,43 @@ final class OutputSetTests: XCTestCase {
         XCTAssertEqual(SafeFileName.make("circle-fast"), "circle-fast", "safe names are kept")
         XCTAssertNotEqual(SafeFileName.make("a/b"), SafeFileName.make("a_b"), "names that map alike stay apart")
     }
+
+    /// A detached file (report-single.html) is a regular file in OUT, not a link into the
+    /// hidden set folder: it survives being copied or mailed alone. The next set replaces it;
+    /// a set without it removes it while it is still the old set's file, and never a file of
+    /// that name that someone else put there.
+    func testADetachedFileIsARegularFileReplacedWithItsSetAndRemovedOnlyWhileItIsTheSets() throws {
+        let dir = try makeTemporaryDirectory("detached")
+        let out = dir + "/out"
+        func write(_ files: [String: String], detached: Set<String>) throws {
+            let set = try OutputSet.begin(directory: out)
+            for (name, text) in files { try AtomicFile.write(text: text, to: set.path(name)) }
+            try set.commit(detached: detached)
+        }
+        func type(_ name: String) -> FileAttributeType? {
+            (try? FileManager.default.attributesOfItem(atPath: out + "/" + name))?[.type] as? FileAttributeType
+        }
+        try write(["report.html": "one", "report-single.html": "single one"], detached: ["report-single.html"])
+        XCTAssertEqual(type("report-single.html"), .typeRegular)
+        XCTAssertEqual(type("report.html"), .typeSymbolicLink)
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "single one")
+        // A copy of the folder's single file, taken elsewhere, reads the same.
+        try FileManager.default.copyItem(atPath: out + "/report-single.html", toPath: dir + "/mailed.html")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/mailed.html", encoding: .utf8), "single one")
+
+        try write(["report.html": "two", "report-single.html": "single two"], detached: ["report-single.html"])
+        XCTAssertEqual(type("report-single.html"), .typeRegular)
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "single two")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/mailed.html", encoding: .utf8), "single one", "the copy is untouched")
+
+        try write(["report.html": "three"], detached: [])
+        XCTAssertNil(type("report-single.html"), "a set without it removes the old set's file")
+
+        // A file someone put in its place is not the set's: a set without the name keeps it.
+        try write(["report.html": "four", "report-single.html": "single four"], detached: ["report-single.html"])
+        try FileManager.default.removeItem(atPath: out + "/report-single.html")
+        try "mine".write(toFile: out + "/report-single.html", atomically: true, encoding: .utf8)
+        try write(["report.html": "five"], detached: [])
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "mine")
+    }
 }

@@ -74,8 +74,9 @@ final class PeerStagesCommandTests: XCTestCase {
             let json = try JSONParser.parse(Array(Data(contentsOf: URL(fileURLWithPath: out))))
             let strokes = try XCTUnwrap(json["strokes"]?.array)
             XCTAssertEqual(strokes.map { $0["id"]?.string }, ["loop", "slow", "tap"], p)
-            // One row per sample the last filter emitted, in emission order: the same replay in-process.
-            var replayer = try PipelineDescription(parsing: p).makeReplayer()
+            // One row per sample the last filter emitted, in emission order: the same replay in-process,
+            // built for the trace's scale as the tool builds it.
+            var replayer = try PipelineDescription(parsing: p).resolved(for: loaded.metadata.physicalScale).makeReplayer()
             for (s, stroke) in zip(strokes, loaded.strokes) {
                 let filtered = try XCTUnwrap(s["filtered"])
                 let channels = try XCTUnwrap(filtered["channels"]?.array?.compactMap(\.string))

@@ -29,8 +29,7 @@ final class RefreshResamplingTests: XCTestCase {
         let prepared = PreparedStroke(stroke: stroke, metadata: metadata, options: MetricOptions())
         var replayer = try PipelineDescription(parsing: label).makeReplayer()
         let replay = replayer.replay(prepared.fed, options: .init())
-        let lag = try XCTUnwrap(Lag(replay: replay, reference: prepared.reference, refreshRateHz: metadata.refreshRateHz,
-                                    predicts: false, options: resolved))
+        let lag = try XCTUnwrap(Lag(replay: replay, reference: prepared.reference, refreshRateHz: metadata.refreshRateHz, options: resolved))
         let result = StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: label))
         return (lag, try XCTUnwrap(LatencyJitter(lag)), result)
     }

@@ -189,8 +189,63 @@ final class CommandLineBehaviourTests: XCTestCase {
         XCTAssertFalse(piped.text.contains("\r"), "piped output is whole lines")
         XCTAssertTrue(live.text.contains("\r\u{1B}[K"), "a terminal gets a live line")
         XCTAssertTrue(live.text.contains("8/8 (100%)"), live.text)
-        XCTAssertTrue(live.text.contains(" left"), "the live line estimates the time left: \(live.text)")
+        XCTAssertFalse(live.text.contains(" left"), "no estimate from 1.2 s of data: \(live.text)")
         XCTAssertFalse(piped.text.contains(" left"), "piped lines carry no estimate")
         XCTAssertEqual(quiet.text, "")
+    }
+
+    /// Issue 28 item 3: the estimate starts sensible — none before 3 units, 5 % of the units
+    /// and 2 s are behind (the first report's first estimate was 2983 s for a 93 s phase) —
+    /// and a phase that finishes no unit for a while still shows progress: on a terminal the
+    /// ticker redraws the line with its elapsed time, piped a line comes every 10 s; a step
+    /// without units (the bootstrap) has its own line.
+    func testEstimatesWaitForDataAndSilentStretchesStillShowProgress() {
+        XCTAssertNil(Progress.estimate(done: 1, total: 100, spent: .seconds(30)), "one unit is no rate")
+        XCTAssertNil(Progress.estimate(done: 4, total: 100, spent: .seconds(30)), "under 5 %")
+        XCTAssertNil(Progress.estimate(done: 50, total: 100, spent: .milliseconds(1500)), "under 2 s")
+        XCTAssertEqual(Progress.estimate(done: 5, total: 100, spent: .seconds(10)), .seconds(190))
+        XCTAssertNil(Progress.estimate(done: 100, total: 100, spent: .seconds(10)), "nothing left")
+        final class Clock: @unchecked Sendable {
+            var now = ContinuousClock.now
+            let lock = NSLock()
+            func read() -> ContinuousClock.Instant { lock.lock(); defer { lock.unlock() }; return now }
+            func pass(_ d: Duration) { lock.lock(); now += d; lock.unlock() }
+        }
+        final class Sink: @unchecked Sendable {
+            var text = ""
+            func append(_ s: String) { text += s }
+        }
+        let clock = Clock(), live = Sink(), piped = Sink()
+        let terminal = Progress(enabled: true, live: true, clock: { clock.read() }, write: { live.append($0) })
+        let log = Progress(enabled: true, live: false, clock: { clock.read() }, write: { piped.append($0) })
+        for p in [terminal, log] { p.begin("measuring 2 strokes × 10 pipelines", total: 20) }
+        for _ in 0..<25 {          // 25 s with no unit finished: a tick a second
+            clock.pass(.seconds(1))
+            terminal.tick()
+            log.tick()
+        }
+        XCTAssertTrue(live.text.contains("measuring 2 strokes × 10 pipelines: 0/20 (0%), 25.0 s"), live.text)
+        XCTAssertFalse(live.text.contains(" left"), "no unit done, no estimate")
+        XCTAssertTrue(piped.text.contains("measuring 2 strokes × 10 pipelines… ["), piped.text)
+        XCTAssertTrue(piped.text.contains("still measuring 2 strokes × 10 pipelines, 0/20: 11.0 s"), piped.text)
+        XCTAssertTrue(piped.text.contains("still measuring 2 strokes × 10 pipelines, 0/20: 21.0 s"), piped.text)
+        for p in [terminal, log] { p.advance(by: 4) }
+        clock.pass(.seconds(1))
+        terminal.tick()
+        XCTAssertTrue(live.text.hasSuffix("4/20 (20%), 26.0 s, about 104.0 s left"), live.text)
+        for p in [terminal, log] { p.end() }
+        let value = log.during("summarising 500 measurements (bootstrap 1000 by trace)") { () -> Int in
+            clock.pass(.seconds(12))
+            log.tick()
+            return 7
+        }
+        XCTAssertEqual(value, 7)
+        XCTAssertTrue(piped.text.contains("summarising 500 measurements (bootstrap 1000 by trace)… ["), piped.text)
+        XCTAssertTrue(piped.text.contains("summarising 500 measurements (bootstrap 1000 by trace): done in 12.0 s"), piped.text)
+        terminal.during("drawing the rasters (Cairo)") {
+            clock.pass(.seconds(3))
+            terminal.tick()
+        }
+        XCTAssertTrue(live.text.contains("drawing the rasters (Cairo): 3.0 s"), live.text)
     }
 }

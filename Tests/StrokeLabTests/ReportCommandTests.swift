@@ -43,13 +43,17 @@ final class ReportCommandTests: XCTestCase {
             bootstrap: 100
             """
         try spec.write(toFile: dir + "/small.yaml", atomically: true, encoding: .utf8)
+        // A guide beside the spec: the report links it relative to where report.html is opened
+        // (out/), not to the hidden set folder the file lives in.
+        try FileManager.default.createDirectory(atPath: dir + "/docs/guides", withIntermediateDirectories: true)
+        try "# Metrics\n".write(toFile: dir + "/docs/guides/metrics.md", atomically: true, encoding: .utf8)
         let result = try runStrokeLab(["report", "--spec", dir + "/small.yaml", "--out", out,
                                        "--render-repetitions", "1", "--throughput-runs", "1", "--single-file"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         // Nothing outside --out: every file under the test's directory is an input or in out/.
         let everything = try XCTUnwrap(FileManager.default.subpaths(atPath: dir))
-        for path in everything where !path.hasPrefix("a/b/out") && !path.hasPrefix("in") && path != "small.yaml" && path != "a" && path != "a/b" {
+        for path in everything where !path.hasPrefix("a/b/out") && !path.hasPrefix("in") && !path.hasPrefix("docs") && path != "small.yaml" && path != "a" && path != "a/b" {
             XCTFail("written outside --out: \(path)")
         }
         for path in everything {
@@ -69,7 +73,7 @@ final class ReportCommandTests: XCTestCase {
         // Every linked file exists (metric columns link to sections of the guide: the file part).
         let links = html.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
             .filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "#", maxSplits: 1)[0]) }
-        XCTAssertTrue(links.contains { $0.hasSuffix("docs/guides/metrics.md") }, "metric columns link to the guide")
+        XCTAssertTrue(links.contains("../../../docs/guides/metrics.md"), "the definitions link to the guide beside the spec: \(Set(links))")
         XCTAssertFalse(links.isEmpty)
         for link in links {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + link), link)
@@ -99,12 +103,26 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("largest width jump, styles-240hz-60fps"), "the ink-metric table")
         XCTAssertTrue(html.contains("bdalab-svc · signal"), "the page is BDALab's handwriting")
         XCTAssertTrue(html.contains("midpoint + linear"))
-        // The answer comes first: the first section ranks the pipelines per input kind, with
-        // the front named and the best cells highlighted.
-        let first = try XCTUnwrap(html.range(of: "<h2 id=\"s1\">"))
-        let second = try XCTUnwrap(html.range(of: "<h2 id=\"s2\">"))
-        let answer = String(html[first.lowerBound..<second.lowerBound])
-        XCTAssertTrue(answer.contains("Answer: which smoothing to use"), answer)
+        // The answer comes first: a card per dataset and input kind, recorded data first, each
+        // naming the pipeline to use and the label to paste; the contents follow it.
+        func section(_ id: String) throws -> String {
+            let start = try XCTUnwrap(html.range(of: "<h2 id=\"\(id)\">"), id)
+            let end = html[start.upperBound...].range(of: "<h2 id=")?.lowerBound ?? html.endIndex
+            return String(html[start.lowerBound..<end])
+        }
+        let cards = try section("answer")
+        XCTAssertTrue(cards.contains("The answer: which smoothing to ship"), cards)
+        let headings = cards.components(separatedBy: "<article class=\"card\"").dropFirst().compactMap { $0.components(separatedBy: "<h3>").dropFirst().first?.components(separatedBy: "</h3>").first }
+        XCTAssertEqual(headings, ["x/../../victim/PWNED · stylus", "bdalab-svc · stylus", "synthetic · stylus", "synthetic · finger"],
+                       "recorded data first, synthetic last")
+        XCTAssertTrue(cards.contains("<p class=\"verdict\">Use <code>"), cards)
+        XCTAssertTrue(cards.contains("<pre class=\"label\"><code>main|"), "the label to paste")
+        XCTAssertTrue(Self.text(cards).contains("Not enough data: 3 strokes from 1 trace"), "a card says when there is no verdict")
+        XCTAssertLessThan(try XCTUnwrap(html.range(of: "<article class=\"card\"")).lowerBound, try XCTUnwrap(html.range(of: "<nav")).lowerBound,
+                          "the verdicts come before the contents")
+        // How it was reached: the pipelines ranked per input kind, with the front named and the
+        // best cells highlighted.
+        let answer = try section("method")
         XCTAssertTrue(answer.contains("synthetic · stylus (19 strokes, 3 traces)"), answer)
         XCTAssertTrue(answer.contains("class=\"num best\""), answer)
         XCTAssertTrue(answer.contains("class=\"sw\""), "pipeline colour swatches")
@@ -115,11 +133,19 @@ final class ReportCommandTests: XCTestCase {
         // A tie is never "≈": the page says who cannot be told apart, with the interval.
         XCTAssertFalse(html.contains("≈"), "a tie is written 'cannot be told apart (interval …)'")
         try Self.checkEveryNumberOfTheAnswerIsARowOfATable(out: out, answer: answer)
-        // --single-file: the same report with every figure inlined, no image file needed.
+        // --single-file: the same report with every figure inlined, no image file needed, a
+        // regular file with the metric definitions inside it and no link leaving it.
         let single = try String(contentsOfFile: out + "/report-single.html", encoding: .utf8)
         let sources = single.components(separatedBy: "<img src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
         XCTAssertEqual(sources.count, Set(figures + rasters).count)
         XCTAssertTrue(sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") }, "every image embedded")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: out + "/report-single.html")[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertEqual(try ReportPageChecks.brokenLinks(page: out + "/report-single.html", standalone: true), [])
+        XCTAssertTrue(single.contains("<tr id=\"metric-lag-mean-ms\">"), "the definitions are in the file")
+        XCTAssertTrue(single.contains("<a href=\"#metric-lag-mean-ms\">"), "metric columns link to them")
+        // report.html's links resolve from out/, where the user opens it.
+        XCTAssertEqual(try ReportPageChecks.brokenLinks(page: out + "/report.html", standalone: false), [])
+        XCTAssertEqual(ReportPageChecks.inconsistentNumbers(html), [], "the same quantity with two values")
     }
 
     /// The text of an HTML fragment: tags removed, entities decoded, runs of space made one.

@@ -43,9 +43,9 @@ final class ReportRecommendationTests: XCTestCase {
         let run = try String(contentsOfFile: out + "results.csv", encoding: .utf8)
         XCTAssertTrue(run.contains("filter:pulled-string(length=2,") && run.contains("filter:pulled-string(length=20,"), "the search's settings are run")
 
-        // A Pareto figure per input kind, linked from the answer section.
-        let first = try XCTUnwrap(html.range(of: "<h2 id=\"s1\">"))
-        let second = try XCTUnwrap(html.range(of: "<h2 id=\"s2\">"))
+        // A Pareto figure per input kind, in the section saying how the answer was reached.
+        let first = try XCTUnwrap(html.range(of: "<h2 id=\"method\">"))
+        let second = try XCTUnwrap(html[first.upperBound...].range(of: "<h2 id="))
         let answer = String(html[first.lowerBound..<second.lowerBound])
         for kind in ["stylus", "finger"] {
             let png = "figures/pareto-synthetic-\(kind).png"

@@ -29,13 +29,14 @@ final class EmptyInputTests: XCTestCase {
             for label in ["linear", "linear(tail=complete)|predict:linear"] {
                 let r = try replay(stroke, label)
                 for reference in [ReferenceCurve(points: []), ReferenceCurve(points: [TimedPoint(time: 0.5, x: 5, y: 7)])] {
-                    let lag = Lag.measure(replay: r, reference: reference, refreshRateHz: 60, predicts: label.contains("predict"),
-                                          options: options)
-                    XCTAssertTrue(lag.lagsMs.isEmpty, "\(stroke.id) \(label)")
-                    XCTAssertNil(lag.summary)
-                    XCTAssertNil(lag.offPathMean)
-                    XCTAssertNil(lag.overshootRate)
-                    XCTAssertNil(Lag(replay: r, reference: reference, refreshRateHz: 60, predicts: false, options: options))
+                    for tip in [Lag.Tip.drawn, .curve] {
+                        let lag = Lag.measure(replay: r, reference: reference, refreshRateHz: 60, options: options, tip: tip)
+                        XCTAssertTrue(lag.lagsMs.isEmpty, "\(stroke.id) \(label) \(tip)")
+                        XCTAssertNil(lag.summary)
+                        XCTAssertNil(lag.offPathMean)
+                        XCTAssertNil(lag.overshootRate)
+                        XCTAssertNil(Lag(replay: r, reference: reference, refreshRateHz: 60, options: options, tip: tip))
+                    }
                 }
             }
         }

@@ -81,11 +81,11 @@ final class LagTests: XCTestCase {
         }
         stalled.events = events
         let lags = Lag(replay: replay(stalled, "linear"), reference: stalled.reference!, refreshRateHz: 60,
-                       predicts: false, options: MetricOptions())!.lagsMs
+                       options: MetricOptions())!.lagsMs
         let peak = lags.max()!
         XCTAssertEqual(peak, twoFrames + 5 * 1000 / 60, accuracy: 0.5)
         XCTAssertEqual(lags.count, Lag(replay: replay(line, "linear"), reference: line.reference!, refreshRateHz: 60,
-                                       predicts: false, options: MetricOptions())!.lagsMs.count, "one lag per refresh, stalled or not")
+                                       options: MetricOptions())!.lagsMs.count, "one lag per refresh, stalled or not")
     }
 
     func testATapHasNoLag() {

@@ -224,8 +224,7 @@ final class PerceivedSideEffectsTests: XCTestCase {
     /// The side effects of `label` on `stroke`, with their counts.
     private func measure(_ stroke: Stroke, _ label: String) -> PerceivedSideEffects {
         let r = replay(stroke, label)
-        let lag = Lag.measure(replay: r, reference: stroke.reference!, refreshRateHz: 60,
-                              predicts: PreparedStroke.predicts(Fixtures.pipeline(label)), options: MetricOptions())
+        let lag = Lag.measure(replay: r, reference: stroke.reference!, refreshRateHz: 60, options: MetricOptions())
         return PerceivedSideEffects(replay: r, reference: stroke.reference!, lag: lag, refreshRateHz: 60,
                                     options: MetricOptions(), millimetresPerUnit: nil)
     }

@@ -64,7 +64,7 @@ final class RobustnessTests: XCTestCase {
             let prepared = PreparedStroke(stroke: line, metadata: Fixtures.synthetic, options: MetricOptions())
             var replayer = p.makeReplayer()
             return Lag(replay: replayer.replay(prepared.fed, options: prepared.replayOptions(for: p)),
-                       reference: prepared.reference, refreshRateHz: 60, predicts: false, options: MetricOptions())!
+                       reference: prepared.reference, refreshRateHz: 60, options: MetricOptions())!
         }
         let linear = lag("linear"), bezier = lag("bezier4")
         XCTAssertLessThan(bezier.lagsMs.count, linear.lagsMs.count)

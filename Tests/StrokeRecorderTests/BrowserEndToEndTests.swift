@@ -15,15 +15,7 @@ final class BrowserEndToEndTests: XCTestCase {
     struct PenPoint { var x: Double, y: Double, pressure: Double, tiltX: Int, tiltY: Int }
 
     static func browserTools() throws -> (chromium: String, chromedriver: String) {
-        let chromium = executableOnPath("chromium") ?? executableOnPath("chromium-browser")
-        let driver = executableOnPath("chromedriver")
-        guard let chromium, let driver else {
-            let missing = [chromium == nil ? "chromium" : nil, driver == nil ? "chromedriver" : nil].compactMap { $0 }
-            let message = "SKIPPED: the recorder's browser end-to-end test needs \(missing.joined(separator: " and ")) on PATH; install them with: apt-get install chromium chromium-driver (make test does, as root)"
-            FileHandle.standardError.write(Data("\(message)\n".utf8))
-            throw MissingRequirement.error(message)
-        }
-        return (chromium, driver)
+        try WebDriverSession.requireTools(for: "the recorder's browser end-to-end test")
     }
 
     func testPenAndTouchDrawnInChromiumAreStoredAsDispatchedAndRunAndRenderAcceptThem() throws {
@@ -46,6 +38,10 @@ final class BrowserEndToEndTests: XCTestCase {
             .contains("\"x\":0,\"y\":0"), true)
 
         try checkTiltConversionInTheBrowser(browser)
+        // A visible title, and a one-line instruction on the empty canvas (not only an aria-label).
+        XCTAssertEqual(try browser.evaluate("document.getElementById('title').textContent")?.string, "StrokeLab recorder")
+        XCTAssertEqual(try browser.evaluate("getComputedStyle(document.getElementById('hint')).display !== 'none'")?.bool, true)
+        XCTAssertEqual(try browser.evaluate("document.getElementById('hint').textContent.indexOf('Draw here') === 0")?.bool, true)
 
         // A pen stroke at 250 Hz with varying pressure and tilt, then a touch stroke.
         let start = Date().timeIntervalSince1970
@@ -59,6 +55,11 @@ final class BrowserEndToEndTests: XCTestCase {
             return (x: 420 + d * 9, y: 380 - d * 6)
         }
         try dispatchTouch(touch, in: browser, start: start + 0.2, interval: 1.0 / 120, radiusX: 7, radiusY: 5, force: 0.45)
+        // The instruction is gone once something is drawn; the readout keeps each stroke's
+        // facts (the pen's real pressure and tilt are not forgotten after the touch stroke).
+        XCTAssertEqual(try browser.evaluate("getComputedStyle(document.getElementById('hint')).display")?.string, "none")
+        let perStroke = try XCTUnwrap(try browser.evaluate("window.strokeRecorder.readout()")?.string)
+        XCTAssertEqual(perStroke, "strokes #1 pen: pressure yes, tilt yes · #2 touch: pressure yes, tilt no", perStroke)
 
         try browser.evaluate("document.getElementById('name').value = 'e2e pen'; document.getElementById('note').value = 'dispatched by BrowserEndToEndTests'; true")
         try browser.evaluate("document.getElementById('save').click(); true")

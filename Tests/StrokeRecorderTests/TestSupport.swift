@@ -89,14 +89,3 @@ enum NetworkAddress {
     static func nonLoopbackIPv4() -> String? { NetworkAddresses.nonLoopbackIPv4().first }
 }
 
-/// Runs blocking work (a test's socket I/O) on a thread of its own, never on the Swift
-/// concurrency pool, which the in-process server needs to answer it (on a 2-core machine the
-/// pool has 2 threads: two blocked clients would starve the server).
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.start()
-    }
-}

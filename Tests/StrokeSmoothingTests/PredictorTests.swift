@@ -83,7 +83,7 @@ final class PredictorTests: XCTestCase {
         var kalman = KalmanPredictor.Parameters()
         kalman.processNoise = 0
         XCTAssertThrowsError(try KalmanPredictor(kalman)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("processNoise must be in"), "\(error)")
+            XCTAssertEqual("\(error)", "processNoise must be positive, got 0")
         }
         kalman = KalmanPredictor.Parameters()
         kalman.maxTimeSamples = 1

@@ -57,7 +57,7 @@ final class PulledStringFilterTests: XCTestCase {
     func testANegativeLengthIsAOneLineErrorNamingTheLabel() {
         let label = "coalesced|filter:pulled-string(length=-3)|interp:linear"
         XCTAssertThrowsError(try PipelineDescription(parsing: label)) { error in
-            XCTAssertEqual("\(error)", "pipeline '\(label)': filter:pulled-string: length must be in 0…1000000 units, got -3")
+            XCTAssertEqual("\(error)", "pipeline '\(label)': filter:pulled-string: length must be in 0…1000000 pt, got -3")
         }
     }
 }

@@ -7,9 +7,14 @@ import XCTest
 /// test that needs it skips cleanly (an `XCTSkip` that names the missing path) when it is absent,
 /// and fails under CI (``MissingRequirement``).
 public enum SharedData {
-    /// `../shared` beside the package root, standardized (no `..` components).
+    /// `../shared` beside the package root, standardized (no `..` components); or the
+    /// directory `STROKELAB_SHARED` names, for a checkout somewhere else (the scratch copy of
+    /// `scripts/mutation-check`).
     public static var directory: URL {
-        TestPaths.packageRootURL.deletingLastPathComponent().appendingPathComponent("shared").standardizedFileURL
+        if let path = ProcessInfo.processInfo.environment["STROKELAB_SHARED"], !path.isEmpty {
+            return URL(fileURLWithPath: path).standardizedFileURL
+        }
+        return TestPaths.packageRootURL.deletingLastPathComponent().appendingPathComponent("shared").standardizedFileURL
     }
 
     /// `../shared/datasets`, as a path.

@@ -47,6 +47,33 @@ class ShardFailure(RuntimeError):
         super().__init__("\n".join(lines))
 
 
+class PreflightError(ValueError):
+    """What the driver checks before it starts a cluster is wrong (the binary, the spec): one line."""
+
+
+def preflight(strokelab: str, args: list[str], cwd: str) -> None:
+    """Checks, before any cluster is started, that `strokelab` runs here (`--version`) and that
+    the spec named by `--spec` in `args` is a readable file (relative to `cwd`). Workers must
+    see the same paths, so a binary or spec missing here would fail every shard (exit 127 × N).
+    Raises `PreflightError` naming the path and what to do."""
+    if not os.path.isfile(strokelab) or not os.access(strokelab, os.X_OK):
+        raise PreflightError(f"{strokelab}: no strokelab binary there; build it with `swift build -c release --product strokelab` "
+                             "or give --strokelab PATH")
+    try:
+        version = subprocess.run([strokelab, "--version"], cwd=cwd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise PreflightError(f"{strokelab}: cannot run it: {e}") from None
+    if version.returncode != 0:
+        raise PreflightError(f"{strokelab} --version exited {version.returncode}: {version.stderr.strip()[:200]}")
+    if "--spec" in args:
+        i = args.index("--spec")
+        if i + 1 >= len(args):
+            raise PreflightError("--spec needs a file")
+        spec = os.path.join(cwd, args[i + 1])
+        if not os.path.isfile(spec) or not os.access(spec, os.R_OK):
+            raise PreflightError(f"{spec}: the spec is not a readable file (paths are relative to --cwd, {cwd})")
+
+
 def run_shard(command: list[str], index: int, count: int, cwd: str) -> ShardResult:
     """Runs one shard's command (on a worker). Never raises for a failing command: the driver
     reports every failure together."""
@@ -94,16 +121,18 @@ def run_sharded(
     an existing `distributed.Client` to use instead. `progress`: draw a progress bar on
     stderr (default: when stderr is a terminal). Returns the merge's completed process;
     raises `ShardFailure` (nothing merged) when a shard failed, `subprocess.CalledProcessError`
-    when the merge failed.
+    when the merge failed; raises `PreflightError` before any cluster starts when the binary or
+    the spec is missing (`preflight`).
     """
-    from distributed import Client, LocalCluster, as_completed
-
     if command not in ("run", "tune"):
         raise ValueError("command must be 'run' or 'tune'")
     if shards < 1:
         raise ValueError("shards must be at least 1")
     cwd = os.path.abspath(cwd or os.getcwd())
     strokelab = os.path.abspath(strokelab or os.path.join(cwd, ".build", "release", "strokelab"))
+    preflight(strokelab, args, cwd)
+    from distributed import Client, LocalCluster, as_completed
+
     out = os.path.abspath(out)
     shard_root = os.path.join(out, "shards")
     os.makedirs(shard_root, exist_ok=True)
@@ -116,7 +145,8 @@ def run_sharded(
         if scheduler:
             client = Client(scheduler)
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+            # The dashboard on a free port (the default, 8787, warns when taken).
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
             client = Client(cluster)
     try:
         futures = [
@@ -163,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         done = run_sharded(a.command, ["--spec", a.spec, *extra], a.shards, a.out, strokelab=a.strokelab,
                            scheduler=a.scheduler, workers=a.workers, cwd=a.cwd, progress=False if a.quiet else None)
+    except PreflightError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     except ShardFailure as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

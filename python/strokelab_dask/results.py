@@ -71,10 +71,12 @@ def _wide(tidy: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
 
 def plot_pareto(points: pd.DataFrame, dataset: str, kind: str, x: str = "lag.mean_ms",
                 y: str = "jaggedness.bending_energy_log_ratio", colour: str = "fidelity.mean", ax=None):
-    """The Pareto figure of one dataset × kind from `load_tune_points`: every setting as a dot
-    coloured by `colour`, the front joined by a line in rank order, references (seeds, peers'
-    defaults) as labelled squares. A log ratio (`…_log_ratio`, the tune default's bending) is
-    drawn as the geometric mean it stands for, exp(mean). Returns the matplotlib Axes."""
+    """The Pareto figure of one dataset × kind from `load_tune_points`: every setting as a point
+    coloured by `colour`; the front's members circled in black and named; references (seeds,
+    peers' defaults) as red squares, named. Points only: the front is over all the objectives
+    (usually three), so a line through its members in two of them would join settings that are
+    not neighbours on it. A log ratio (`…_log_ratio`, the tune default's bending) is drawn as
+    the geometric mean it stands for, exp(mean). Returns the matplotlib Axes."""
     import numpy as np
     import matplotlib.pyplot as plt
 
@@ -90,12 +92,15 @@ def plot_pareto(points: pd.DataFrame, dataset: str, kind: str, x: str = "lag.mea
     sc = ax.scatter(group[x], group[y], c=c, cmap="viridis", s=28, zorder=2)
     if c is not None:
         ax.figure.colorbar(sc, ax=ax, label=colour)
-    front = group[group["front"]].sort_values(x)
-    ax.plot(front[x], front[y], color="black", lw=1, zorder=1, label="Pareto front")
+    front = group[group["front"]]
+    ax.scatter(front[x], front[y], marker="o", facecolors="none", edgecolors="black", s=90, linewidths=1.2, zorder=3,
+               label="on the Pareto front")
     refs = group[group["reference"]]
     ax.scatter(refs[x], refs[y], marker="s", facecolors="none", edgecolors="red", s=70, zorder=3, label="references")
-    for _, r in refs.iterrows():
-        ax.annotate(r["pipeline"], (r[x], r[y]), fontsize=7, xytext=(4, 4), textcoords="offset points")
+    for _, r in pd.concat([front, refs[~refs["front"]]]).iterrows():
+        ax.annotate(r["pipeline"], (r[x], r[y]), fontsize=7, xytext=(4, 4), textcoords="offset points",
+                    fontweight="bold" if r["front"] else "normal")
+
     def title(axis):
         return axis[: -len("_log_ratio")] + "_ratio (geometric mean)" if axis.endswith("_log_ratio") else axis
 
@@ -103,6 +108,6 @@ def plot_pareto(points: pd.DataFrame, dataset: str, kind: str, x: str = "lag.mea
     ax.set_ylabel(title(y))
     if (group[y] > 0).all() and group[y].max() > 20 * group[y].min():
         ax.set_yscale("log")
-    ax.set_title(f"{dataset} · {kind}: Pareto front")
+    ax.set_title(f"{dataset} · {kind}: Pareto front (circled, named) over {', '.join(dict.fromkeys([x, y, colour]))}")
     ax.legend(fontsize=8)
     return ax

@@ -7,6 +7,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+CI = os.environ.get("CI") == "true"
+
+
+# Under CI (CI=true) a skipped test or module is a failure, as in the Swift tests: a missing
+# binary or package must not pass unnoticed.
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if CI and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = f"CI=true, so a skip is a failure: {report.longrepr}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    report = outcome.get_result()
+    if CI and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = f"CI=true, so a skip is a failure: {report.longrepr}"
+
+
 @pytest.fixture(scope="session")
 def strokelab() -> str:
     """The strokelab binary: $STROKELAB_BIN, else the release or debug build of this checkout."""

@@ -14,7 +14,7 @@ from strokelab_dask.driver import main  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     c = distributed.Client(cluster)
     yield c
     c.close()
@@ -54,3 +54,21 @@ def test_the_command_line_merges_and_says_so(strokelab, small_spec, tmp_path, ca
     assert code == 0
     assert "merged 2 shards" in capsys.readouterr().out
     assert (out / "results.csv").exists()
+
+
+def test_a_missing_binary_or_spec_is_named_before_any_cluster_starts(strokelab, small_spec, tmp_path, capsys, monkeypatch):
+    def no_cluster(*args, **kwargs):
+        raise AssertionError("a cluster was started")
+
+    monkeypatch.setattr(distributed, "LocalCluster", no_cluster)
+    monkeypatch.setattr(distributed, "Client", no_cluster)
+    out = tmp_path / "out"
+    missing = tmp_path / "no-such-strokelab"
+    code = main(["run", "--spec", str(small_spec), "--shards", "8", "--out", str(out), "--strokelab", str(missing)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error: ") and str(missing) in err and "swift build -c release" in err, err
+    assert len(err.strip().splitlines()) == 1
+    code = main(["run", "--spec", str(tmp_path / "no-such.yaml"), "--shards", "8", "--out", str(out), "--strokelab", strokelab])
+    err = capsys.readouterr().err
+    assert code == 2 and "no-such.yaml: the spec is not a readable file" in err, err
+    assert not out.exists(), "nothing is written"

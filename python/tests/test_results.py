@@ -40,7 +40,7 @@ def test_pareto_is_the_front_of_tune_points(tuned):
     assert points.loc[points["reference"], "pipeline"].tolist() == ["linear", "midpoint-bezier"]
 
 
-def test_pareto_figure_draws_every_setting(tuned, tmp_path):
+def test_pareto_figure_draws_every_setting_as_a_point_and_names_the_front(tuned, tmp_path):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -49,6 +49,21 @@ def test_pareto_figure_draws_every_setting(tuned, tmp_path):
     ax.figure.savefig(tmp_path / "pareto.png")
     assert (tmp_path / "pareto.png").stat().st_size > 1000
     assert len(ax.collections[0].get_offsets()) == len(points)
+    # No line through the front: it is a front over three objectives, drawn in two.
+    assert ax.get_lines() == []
+    group = points[(points["dataset"] == "synthetic") & (points["kind"] == "finger")]
+    named = {t.get_text() for t in ax.texts}
+    assert set(group.loc[group["front"], "pipeline"]) <= named
+    assert set(group.loc[group["reference"], "pipeline"]) <= named
+
+
+def test_the_loaders_do_not_need_dask():
+    import sys
+
+    check = ("import sys, strokelab_dask; strokelab_dask.load_results; "
+             "assert not any(m.split('.')[0] in ('dask', 'distributed') for m in sys.modules), 'Dask imported'")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_missing_table_names_the_file(tmp_path):

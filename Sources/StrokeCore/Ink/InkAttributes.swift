@@ -32,6 +32,7 @@ public struct InkAttributes: Hashable, Sendable {
         self.blend = blend
     }
 
-    /// StrokeLab's default ink: black, opaque, 2 units wide (the seed views' line width).
+    /// StrokeLab's default ink: black, opaque, 2 units wide (the seed views' line width, 2 iOS points;
+    /// a pipeline resolved for a trace scale converts it, `PipelineDescription.baseInk`).
     public static let `default` = InkAttributes(width: 2)
 }

@@ -211,12 +211,15 @@ public enum Benchmark {
                                          settings: Settings, cellDone: () -> Void = {}) -> [ThroughputMeasurement] {
         var out: [ThroughputMeasurement] = []
         for dataset in traces.map(\.dataset).uniqued() {
-            let strokes = traces.filter { $0.dataset == dataset }.flatMap(\.trace.strokes)
+            let members = traces.filter { $0.dataset == dataset }
+            let strokes = members.flatMap(\.trace.strokes)
+            let scales = members.flatMap { t in Array(repeating: t.trace.metadata.physicalScale, count: t.trace.strokes.count) }
             for pipeline in pipelines {
                 defer { cellDone() }
                 guard let result = Throughput.measure(pipeline: pipeline.description, strokes: strokes, runs: settings.runs,
                                                       warmupRuns: settings.warmupRuns,
-                                                      minimumRunSeconds: settings.minimumRunSeconds, live: true) else { continue }
+                                                      minimumRunSeconds: settings.minimumRunSeconds, live: true,
+                                                      scales: scales) else { continue }
                 out.append(ThroughputMeasurement(dataset: dataset, pipeline: pipeline.name, strokes: strokes.count, result: result))
             }
         }
@@ -243,7 +246,7 @@ public enum Benchmark {
             var samples = 0
             for (stroke, metadata) in job.strokes {
                 let prepared = PreparedStroke(stroke: stroke, metadata: metadata, options: options)
-                var replayer = job.pipeline.description.makeReplayer()
+                var replayer = job.pipeline.description.resolved(for: metadata.physicalScale).makeReplayer()
                 samples += replayer.replay(prepared.fed, options: prepared.replayOptions(for: job.pipeline.description)).samplesFed
             }
             return MetricsTiming.Cell(dataset: job.dataset, pipeline: job.pipeline.name, strokes: job.strokes.count,

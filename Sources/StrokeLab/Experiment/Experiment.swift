@@ -183,22 +183,26 @@ public enum Experiment {
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
         }
-        let summary = ResultStatistics.summary(outcome.rows, settings: statistics)
-        let paired = ResultStatistics.paired(outcome.rows, pipelines: pipelines.map(\.name), settings: statistics,
-                                             kinds: StrokeKinds(traces: traces))
+        let rows = outcome.rows
+        let kinds = StrokeKinds(traces: traces)
+        let (summary, paired) = progress.during("summarising \(rows.count) measurements (bootstrap \(resamples) by \(statistics.unit.rawValue))") {
+            (ResultStatistics.summary(rows, settings: statistics),
+             ResultStatistics.paired(rows, pipelines: pipelines.map(\.name), settings: statistics, kinds: kinds))
+        }
         progress.note("summarised \(outcome.rows.count) measurements into \(summary.count) rows and \(paired.count) paired rows (bootstrap \(resamples) by \(statistics.unit.rawValue))")
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
                                         options: options, statistics: statistics, elapsed: elapsed)
         let parameters = PipelineSet.parameterColumns(pipelines)
-        progress.note("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json…")
-        do {
-            try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
-            try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
-            try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
-            try AtomicFile.write(text: manifest, to: output.path("run.json"))
-        } catch {
-            throw ExperimentError(error.description)
+        try progress.during("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json") { () throws(ExperimentError) in
+            do {
+                try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
+                try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
+                try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
+                try AtomicFile.write(text: manifest, to: output.path("run.json"))
+            } catch {
+                throw ExperimentError("\(error)")
+            }
         }
         return Report(rows: outcome.rows, summary: summary, paired: paired, statistics: statistics, pipelines: pipelines,
                       traces: traces, notes: outcome.notes, omissions: outcome.omissions, references: outcome.references,

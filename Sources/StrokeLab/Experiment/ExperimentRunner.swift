@@ -197,7 +197,42 @@ public enum ExperimentRunner {
         for d in resampled.sorted() {
             notes.append("dataset '\(d)' is spatially resampled (synthetic timestamps): timing metrics are not reported for it")
         }
+        notes += scaleNotes(traces)
         return Outcome(rows: rows, references: references, notes: notes, omissions: omissionLines, holdOut: holdOut)
+    }
+
+    /// One note per dataset with traces that record no physical scale, in order of appearance:
+    /// which stated length their unit was taken at (``StrokeCore/TraceMetadata/physicalScale``),
+    /// so lengths stated in pt or px — metric options, stage parameters — were converted with
+    /// an assumed scale, e.g. "dataset 'bdalab-browser': 1 trace records no physical scale; its
+    /// px are taken as CSS px (1/96 in = 0.26458 mm; 1 px = 1.375 pt) to convert lengths stated
+    /// in pt and px".
+    public static func scaleNotes(_ traces: [LoadedTrace]) -> [String] {
+        var order: [String] = []
+        var assumed: [String: [LengthUnit: Int]] = [:]
+        for t in traces where !t.trace.metadata.physicalScale.recorded {
+            if assumed[t.dataset] == nil { order.append(t.dataset) }
+            assumed[t.dataset, default: [:]][t.trace.metadata.units, default: 0] += 1
+        }
+        return order.map { d in
+            let parts = LengthUnit.allCases.compactMap { u -> String? in
+                guard let n = assumed[d]?[u] else { return nil }
+                return "\(n) trace\(n == 1 ? "" : "s") in \(u.rawValue) record\(n == 1 ? "s" : "") no physical scale; "
+                    + Self.statedScaleText(u)
+            }
+            return "dataset '\(d)': " + parts.joined(separator: "; ") + ", to convert lengths stated in pt and px (metric options, stage parameters)"
+        }
+    }
+
+    /// How a unit's stated length reads: `its px are taken as CSS px (1/96 in = 0.26458 mm; 1 px = 1.375 pt)`.
+    static func statedScaleText(_ unit: LengthUnit) -> String {
+        let mm = JSONText.number((unit.millimetres * 1e5).rounded() / 1e5)
+        let pt = JSONText.number((unit.millimetres / LengthUnit.millimetresPerPoint * 1e4).rounded() / 1e4)
+        switch unit {
+        case .px: return "its px are taken as CSS px (1/96 in = \(mm) mm; 1 px = \(pt) pt)"
+        case .pt: return "its units are taken as StrokeLab points (1/132 in = \(mm) mm)"
+        case .mm: return "its units are millimetres"
+        }
     }
 
     /// One prepared stroke through one pipeline: replay and every metric
@@ -212,9 +247,8 @@ public enum ExperimentRunner {
                 return ([], [])
             }
             // Prediction is measured when the child predicted (as for a pipeline with a predict: stage).
-            let predicts = !replay.predicted.isEmpty
-            if !predicts { replay.horizons = []; replay.horizonPredictions = [] }
-            result = StrokeEvaluation.measure(replay: replay, prepared: prepared, predicts: predicts)
+            if replay.predicted.isEmpty { replay.horizons = []; replay.horizonPredictions = [] }
+            result = StrokeEvaluation.measure(replay: replay, prepared: prepared)
         } else {
             result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
         }

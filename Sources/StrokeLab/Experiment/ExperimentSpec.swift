@@ -400,9 +400,9 @@ public struct ExperimentSpec: Sendable, Decodable {
 
 /// The `metrics:` section of a spec: every field optional, DESIGN.md defaults otherwise.
 public struct MetricSettings: Sendable, Decodable, Hashable {
-    /// ``MetricOptions/resampleStep`` (units).
+    /// ``MetricOptions/resampleStep`` (pt).
     public var resampleStep: Double?
-    /// ``MetricOptions/flatteningTolerance`` (units).
+    /// ``MetricOptions/flatteningTolerance`` (pt).
     public var flatteningTolerance: Double?
     /// ``MetricOptions/predictionHorizonsMs`` (ms).
     public var predictionHorizonsMs: [Double]?
@@ -410,7 +410,7 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
     public var displayLatencyFrames: Double?
     /// ``MetricOptions/kinkThresholdDegrees`` (degrees).
     public var kinkThresholdDegrees: Double?
-    /// ``MetricOptions/kinkWindow`` (units).
+    /// ``MetricOptions/kinkWindow`` (pt).
     public var kinkWindow: Double?
     /// ``MetricOptions/holdOutStride`` (samples).
     public var holdOutStride: Int?
@@ -418,13 +418,13 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
     public var lagSearchBackMs: Double?
     /// ``MetricOptions/lagSearchAheadMs`` (ms).
     public var lagSearchAheadMs: Double?
-    /// ``MetricOptions/lagMatchTolerance`` (units).
+    /// ``MetricOptions/lagMatchTolerance`` (pt).
     public var lagMatchTolerance: Double?
     /// ``MetricOptions/referenceGapMs`` (ms).
     public var referenceGapMs: Double?
     /// ``MetricOptions/maximumResampledPoints`` (points).
     public var maximumResampledPoints: Int?
-    /// ``MetricOptions/inkResolution`` (pixels per unit).
+    /// ``MetricOptions/inkResolution`` (pixels per pt).
     public var inkResolution: Double?
     /// ``MetricOptions/sideEffects`` (millimetres; keys left out take their defaults).
     public var sideEffects: SideEffectOptions?

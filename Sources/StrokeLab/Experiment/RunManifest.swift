@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCore
 import StrokeIO
 import StrokeMetrics
 
@@ -63,10 +64,16 @@ public enum RunManifest {
             "  ],",
             "  \"traces\": [",
             traces.map {
-                "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"source\": \(q($0.trace.metadata.source)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount })}"
+                "    {\"dataset\": \(q($0.dataset)), \"trace\": \(q($0.name)), \"path\": \(q($0.path)), \"source\": \(q($0.trace.metadata.source)), \"strokes\": \($0.trace.strokes.count), \"samples\": \($0.trace.strokes.reduce(0) { $0 + $1.sampleCount }), \"scale\": \(scale($0.trace.metadata.physicalScale))}"
             }.joined(separator: ",\n"),
             "  ],",
         ]
+    }
+
+    /// A trace's physical scale as `run.json` records it: `{"units": "px", "millimetresPerUnit":
+    /// 0.26458…, "recorded": false}` (false: the unit's stated length was assumed).
+    static func scale(_ s: PhysicalScale) -> String {
+        "{\"units\": \(JSONText.quoted(s.unit.rawValue)), \"millimetresPerUnit\": \(JSONText.number(s.millimetresPerUnit)), \"recorded\": \(s.recorded)}"
     }
 
     /// `git rev-parse HEAD` in the current directory, when git and a repository are there.

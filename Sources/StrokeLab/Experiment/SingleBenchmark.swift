@@ -60,9 +60,10 @@ public struct SingleBenchmark: Sendable {
                                 passes: Int?) throws(ExperimentError) -> SingleBenchmark {
         let description: PipelineDescription
         do { description = try PipelineDescription(parsing: label) } catch { throw ExperimentError(error.description) }
+        let scales = traces.flatMap { t in Array(repeating: t.trace.metadata.physicalScale, count: t.trace.strokes.count) }
         guard let r = Throughput.measure(pipeline: description, strokes: traces.flatMap(\.trace.strokes), runs: settings.runs,
                                          warmupRuns: settings.warmupRuns, minimumRunSeconds: settings.minimumRunSeconds,
-                                         passes: passes) else {
+                                         passes: passes, scales: scales) else {
             throw ExperimentError("pipeline '\(label)': the traces feed it no sample")
         }
         return SingleBenchmark(label: label, canonical: description.canonical, inputs: r.samplesPerRun / max(r.passesPerRun, 1),

@@ -60,6 +60,9 @@ struct ExternalReplayBuilder {
         }
         guard node.object != nil else { throw ExternalProcessFailure("answered \(node.typeName), not a JSON object") }
         record.samplesFed += event.samples.count
+        // Provenance: the child's `origin`, or the newest sample before this event.
+        var origin = index == 0 ? event.samples[0].time : newest
+        if let n = node["origin"] { origin = try finite(n, "origin") }
         newest = event.samples[event.samples.count - 1].time
         let committed = try elements(node["committed"], "committed")
         let widths = try numbers(node["widths"], "widths", count: committed.count)
@@ -96,7 +99,7 @@ struct ExternalReplayBuilder {
         }
         let predictedInkEnd = record.predictedInk.count
         record.frames.append(ReplayFrame(
-            eventIndex: index, phase: event.phase, time: event.time, newestSampleTime: newest,
+            eventIndex: index, phase: event.phase, time: event.time, newestSampleTime: newest, origin: origin,
             committedCount: record.ink.count, provisional: provisionalStart..<record.provisional.count,
             predicted: predictedStart..<record.predicted.count, predictedInk: predictedInkStart..<predictedInkEnd,
             tip: predictedInkEnd > predictedInkStart ? record.predictedInk.currentPoint : drawnTip))

@@ -17,16 +17,16 @@ public enum InkRasters {
         return styles.isEmpty ? .line : .segments
     }
 
-    /// One panel per label: `stroke` replayed through it, shown at `frameIndex` (or finished),
-    /// drawn with `rendering` (automatic per pipeline when `nil`). Frame outlines are kept for
-    /// the shown frame only.
+    /// One panel per label: `stroke` (of a trace of `scale`) replayed through it, built for
+    /// that scale, shown at `frameIndex` (or finished), drawn with `rendering` (automatic per
+    /// pipeline when `nil`). Frame outlines are kept for the shown frame only.
     /// - Throws: ``StrokeSmoothing/PipelineError`` for a label that does not resolve.
-    public static func comparisonGrid(stroke: Stroke, pipelines labels: [String], frameIndex: Int? = nil,
+    public static func comparisonGrid(stroke: Stroke, scale: PhysicalScale, pipelines labels: [String], frameIndex: Int? = nil,
                                       rendering: InkRendering? = nil) throws(PipelineError) -> ComparisonGrid {
         var panels: [ComparisonGrid.Panel] = []
         for label in labels {
             let description = try PipelineDescription(parsing: label)
-            var replayer = description.makeReplayer()
+            var replayer = description.resolved(for: scale).makeReplayer()
             let options = ReplayOptions(outlineFrames: frameIndex.map { [$0] } ?? [])
             panels.append(ComparisonGrid.Panel(title: label, replay: replayer.replay(stroke, options: options),
                                                frameIndex: frameIndex,
@@ -35,16 +35,18 @@ public enum InkRasters {
         return ComparisonGrid(stroke: stroke, panels: panels, frame: frameIndex.map { SceneFrame(stroke, eventIndex: $0) })
     }
 
-    /// Every stroke of `strokes` through `pipeline`, finished: the ink of a whole drawing.
-    public static func drawing(_ strokes: [Stroke], through pipeline: PipelineDescription) -> [Ink] {
-        var replayer = pipeline.makeReplayer()
+    /// Every stroke of `strokes` (of a trace of `scale`) through `pipeline` built for that
+    /// scale, finished: the ink of a whole drawing.
+    public static func drawing(_ strokes: [Stroke], scale: PhysicalScale, through pipeline: PipelineDescription) -> [Ink] {
+        var replayer = pipeline.resolved(for: scale).makeReplayer()
         return strokes.map { replayer.replay($0, options: ReplayOptions()).finalInk }
     }
 
-    /// The fade animation's input: every stroke replayed through `pipeline`, with when the
-    /// next stroke starts.
-    public static func fadeStrokes(_ strokes: [Stroke], through pipeline: PipelineDescription) -> [FadeAnimation.Stroke] {
-        var replayer = pipeline.makeReplayer()
+    /// The fade animation's input: every stroke (of a trace of `scale`) replayed through
+    /// `pipeline` built for that scale, with when the next stroke starts.
+    public static func fadeStrokes(_ strokes: [Stroke], scale: PhysicalScale, through pipeline: PipelineDescription)
+        -> [FadeAnimation.Stroke] {
+        var replayer = pipeline.resolved(for: scale).makeReplayer()
         return strokes.indices.map { i in
             FadeAnimation.Stroke(replay: replayer.replay(strokes[i], options: ReplayOptions()),
                                  endTime: strokes[i].events.last?.time ?? strokes[i].endTime,

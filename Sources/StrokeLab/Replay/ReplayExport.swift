@@ -28,7 +28,8 @@ public enum ReplayExport {
     /// The channel names of `filtered.samples` rows.
     public static let channels = ["t", "x", "y", "force", "maxForce", "altitude", "azimuth", "majorRadius", "speed", "direction"]
 
-    /// The JSON text for `strokes` of a trace named `traceName` replayed through `pipeline`.
+    /// The JSON text for `strokes` of a trace named `traceName` replayed through `pipeline`
+    /// (resolved for the trace's scale by the caller, ``StrokeSmoothing/PipelineDescription/resolved(for:)``).
     public static func encode(traceName: String, strokes: [Stroke], pipeline: PipelineDescription) -> String {
         var replayer = pipeline.makeReplayer()
         return encode(traceName: traceName, strokes: strokes, label: pipeline.label, canonical: pipeline.canonical) {

@@ -91,12 +91,12 @@ extension Builder {
             caption: "\(g.label): mean [95% bootstrap interval] over the strokes every ranked pipeline measured — n = \(zip(g.objectives, common).map { "\(ObjectiveWords.of($0.metric).name) \($1)" }.joined(separator: ", ")) (summary_paired.csv, dataset \(g.dataset), kind \(g.kind); answer.csv); a row whose numbers rest on fewer strokes says so",
             headerLinks: [nil, nil] + g.objectives.map { guideLink($0.metric) } + [guideLink(AnswerCoverage.drawnMetric), nil],
             highlighted: highlighted,
-            swatches: g.entries.map { colors.color($0.pipeline).hexString })
-    }
-
-    /// Decimals for a headline metric's cells.
-    static func decimals(_ metric: String) -> Int {
-        headline.first { $0.metric == metric }?.decimals ?? 2
+            swatches: g.entries.map { colors.color($0.pipeline).hexString },
+            tags: g.entries.map { e in
+                [nil, nil] + g.objectives.indices.map { k in
+                    e.values[k] == nil ? nil : HTMLReport.Key(pipeline: e.pipeline, group: g.label, metric: g.objectives[k].metric)
+                }
+            })
     }
 
     /// The one sentence relating the answer's front to the Pareto figures' (means).

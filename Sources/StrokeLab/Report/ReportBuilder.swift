@@ -19,7 +19,8 @@ public struct ReportOptions: Sendable {
     /// The gnuplot executable (default: `$STROKELAB_GNUPLOT`, then `gnuplot` on PATH).
     public var gnuplot: String?
     /// Also write `report-single.html`: the report with every figure and raster embedded
-    /// (PNG as `data:` URIs), one file that can be mailed or attached.
+    /// (PNG as `data:` URIs), the metric definitions within it and no link leaving it — one
+    /// regular file that can be mailed or attached.
     public var singleFile: Bool
 
     /// Creates options with the defaults `make report` uses.
@@ -105,15 +106,16 @@ public enum ReportBuilder {
         do {
             try AtomicFile.write(text: report.html, to: output.path("report.html"))
             if options.singleFile {
-                // Every image inlined; the links still name the files beside it.
+                // Every image inlined and no link leaving the page: a file that travels alone,
+                // kept in OUT as a regular file (not a link into the hidden set folder).
                 let staging = output.stagingDirectory
-                let html = report.html { file in
+                let html = report.html(embedding: { file in
                     guard file.hasSuffix(".png"), let data = FileManager.default.contents(atPath: staging + "/" + file) else { return nil }
                     return "data:image/png;base64," + data.base64EncodedString()
-                }
+                }, standalone: true)
                 try AtomicFile.write(text: html, to: output.path("report-single.html"))
             }
-            try output.commit()
+            try output.commit(detached: options.singleFile ? ["report-single.html"] : [])
         } catch { throw ExperimentError("\(error)") }
         builder.files.append("report.html")
         if options.singleFile { builder.files.append("report-single.html") }
@@ -138,6 +140,9 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
+    /// The verdict cards' content, made from the answer once the figures are drawn
+    /// (``makeVerdicts()``).
+    var verdicts: [Verdict]? = nil
     /// The most settings the spec may expand to (`--max-pipelines`).
     var maximumPipelines = WorkBudget.pipelines
     /// Where files are written: the output set's staging folder.
@@ -201,11 +206,17 @@ struct Builder {
     // MARK: - Steps
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
-        progress.note("drawing the figures (gnuplot) and timing throughput and render cost…")
-        try makeFigures(log: log)
-        progress.note("drew \(figureCount) figures; drawing the rasters (Cairo)…")
-        try makeRasters(log: log)
-        try makeStyleRasters(log: log)
+        let progress = progress
+        try progress.during("drawing the figures (gnuplot) and timing throughput and render cost") { () throws(ExperimentError) in
+            try makeFigures(log: log)
+        }
+        verdicts = makeVerdicts()
+        progress.note("drew \(figureCount) figures")
+        try progress.during("drawing the rasters (Cairo)") { () throws(ExperimentError) in
+            try makeVerdictPictures(log: log)
+            try makeRasters(log: log)
+            try makeStyleRasters(log: log)
+        }
         progress.note("drew \(rasterCount) rasters")
     }
 

@@ -24,13 +24,19 @@ extension Builder {
         return d.title.replacingOccurrences(of: "{h}", with: String(h))
     }
 
-    /// The link from the report to a metric's section of the guide, when the guide was found.
+    /// The link from the report to a metric's definition: its row of the page's own "Metric
+    /// definitions" table (so it works in the single file too), or `nil` for a metric the
+    /// catalog does not know.
     func guideLink(_ metric: String) -> String? {
-        guard let guide = guidePath, let d = MetricCatalog.definition(of: metric) else { return nil }
-        return guide + "#" + d.anchor
+        guard let d = MetricCatalog.definition(of: metric) else { return nil }
+        return "#" + Self.definitionAnchor(d)
     }
 
-    /// The guide to the measurements relative to the output directory: found by walking up
+    /// The element id of a metric's row in the definitions table.
+    static func definitionAnchor(_ d: MetricDefinition) -> String { "metric-" + d.anchor }
+
+    /// The guide to the measurements relative to where `report.html` is opened (the output
+    /// directory as given, not the hidden set folder the file lives in): found by walking up
     /// from the spec's directory and the working directory to a folder holding
     /// `docs/guides/metrics.md`; `nil` when there is none.
     var guidePath: String? {
@@ -44,7 +50,7 @@ extension Builder {
             for _ in 0..<5 {
                 let candidate = dir + "/" + MetricCatalog.guidePath
                 if fm.fileExists(atPath: candidate) {
-                    return Self.relativePath(from: (absolute(out) as NSString).standardizingPath, to: candidate)
+                    return Self.relativePath(from: (absolute(options.outputDirectory) as NSString).standardizingPath, to: candidate)
                 }
                 let parent = (dir as NSString).deletingLastPathComponent
                 if parent == dir { break }
@@ -131,13 +137,21 @@ extension Builder {
             let u = unit.isEmpty || unit == "ratio" || unit == "count" || unit == "ms" ? "" : " (\(unit))"
             return "\(title)\(u), n=\(n)"
         }
+        // Tags: what each number is (the same quantity as the answer's where the metric is one).
+        let tags = experiment.pipelines.map { p in
+            [nil] + present.map { h -> HTMLReport.Key? in
+                commonRow(dataset: dataset, kind: kind, pipeline: p.name, metric: h.metric) == nil ? nil
+                    : HTMLReport.Key(pipeline: p.name, group: Self.groupLabel(dataset, kind), metric: h.metric)
+            }
+        }
         let strokes = experiment.traces.filter { $0.dataset == dataset }.reduce(0) { $0 + $1.trace.strokes.filter { $0.kind.rawValue == kind || kind.isEmpty }.count }
         return HTMLReport.Table(
             header: ["pipeline"] + header,
             rows: rows,
             caption: "\(Self.groupLabel(dataset, kind)): \(strokes) strokes. Each column compares the pipelines on the n strokes every pipeline reporting that metric measured: mean [95% bootstrap interval of the mean, \(experiment.statistics.unit == .trace ? "resampling traces" : "resampling strokes")]; no interval with a single trace. Column titles link to the metric's definition\(holdOutNote(dataset))",
             headerLinks: [nil] + present.map { guideLink($0.metric) },
-            swatches: experiment.pipelines.map { pipelineColors.color($0.name).hexString })
+            swatches: experiment.pipelines.map { pipelineColors.color($0.name).hexString },
+            tags: tags)
     }
 
     /// A caption sentence on the hold-out of `dataset`, or "".
@@ -202,13 +216,38 @@ extension Builder {
         return "The time model against WWDC 2015's figures (touch to display at 60 Hz: about 2.5 frames without prediction, about 1.5 with a one-frame prediction): on \(name), a finger sampled at 60 Hz on a 60 Hz display whose strokes start at stratified display phases (mean half a frame), lag.mean_ms averaged over its strokes is " + parts.joined(separator: ", ") + " (\(number(metricOptions.displayLatencyFrames)) frames of display latency plus the sample's age; docs/guides/time-model.md)."
     }
 
+    /// The formats the recorded (not synthetic) traces were read from, in words, in dataset
+    /// order (a reader's source is `<format>:<file>`; anything else was a native trace).
+    func recordedFormats() -> [String] {
+        var out: [String] = []
+        for t in experiment.traces where !isSynthetic(t) {
+            let word: String
+            switch TraceFormat(rawValue: String(t.trace.metadata.source.prefix { $0 != ":" })) {
+            case .svc: word = "Wacom .svc"
+            case .wacomCSV: word = "Wacom CSV"
+            case .pointerEvents: word = "browser Pointer Events"
+            case .cyn: word = "HelpingHand .cyn"
+            case .inkml: word = "InkML"
+            case .csv: word = "CSV with a column mapping"
+            case .bdalabJSON: word = "BDALab JSON"
+            case .native, nil: word = "StrokeLab's native JSON"
+            }
+            if !out.contains(word) { out.append(word) }
+        }
+        return out
+    }
+
     /// The report document.
     func document(elapsed: Double) -> HTMLReport {
         var sections: [HTMLReport.Section] = []
         func fig(_ name: String) -> HTMLReport.Block? { figures[name].map { .figure($0) } }
 
-        // The answer first: what a reader came for.
-        sections.append(answerSection())
+        // The answer first, on one screen: what a reader came for; then how it was reached.
+        sections.append(verdictSection())
+        var method = answerSection()
+        method.title = "How the answer was reached"
+        method.id = "method"
+        sections.append(method)
 
         // What was run.
         var intro: [HTMLReport.Block] = [
@@ -254,17 +293,21 @@ extension Builder {
         if let f = fig("prediction-frame") { prediction.append(f) }
         if !prediction.isEmpty { sections.append(HTMLReport.Section(title: "Prediction", blocks: prediction)) }
 
-        let hard = hardStrokes.compactMap { fig("compare-\($0.1.id)") } + [fig("kinematics-synthetic")].compactMap { $0 }
+        let hard = hardStrokes.flatMap { s in [fig("compare-\(s.1.id)"), fig("compare-curves-\(s.1.id)")].compactMap { $0 } }
+            + [fig("kinematics-synthetic")].compactMap { $0 }
         if !hard.isEmpty {
-            sections.append(HTMLReport.Section(title: "The hardest synthetic strokes", blocks: [
-                .paragraph("Rasters drawn with Cairo, the Linux counterpart of the Core Graphics calls the seed apps make, from the same replays the metrics measured."),
+            let allSynthetic = hardStrokes.allSatisfy { isSynthetic($0.0) }
+            sections.append(HTMLReport.Section(title: allSynthetic ? "The hardest synthetic strokes" : "The hardest strokes", blocks: [
+                .paragraph((allSynthetic ? "The synthetic strokes the seeds handle worst, against their analytic reference. "
+                            : "The strokes the first pipeline draws least faithfully (largest Hausdorff distance), against the reference each is measured with. ")
+                           + "Rasters drawn with Cairo, the Linux counterpart of the Core Graphics calls the seed apps make, from the same replays the metrics measured."),
             ] + hard))
         }
 
         let real = datasets.compactMap { fig("real-\($0)") } + [fig("kinematics-real")].compactMap { $0 }
         if !real.isEmpty {
             sections.append(HTMLReport.Section(title: "Real recorded data", blocks: [
-                .paragraph("Public recordings read by StrokeLab's importers straight from their original formats (Wacom CSV and .svc, browser Pointer Events, HelpingHand .cyn), with no separate conversion step. Their metrics are in the summary tables above; without analytic ground truth, every \(metricOptions.holdOutStride)th sample of each stroke is withheld from every pipeline and is the reference they are all measured against (hold-out)."),
+                .paragraph("Recordings read by StrokeLab's importers straight from their original formats (\(recordedFormats().joined(separator: ", "))), with no separate conversion step. Their metrics are in the summary tables above; without ground truth, every \(metricOptions.holdOutStride)th sample of each stroke is withheld from every pipeline and is the reference they are all measured against (hold-out)."),
             ] + real))
         }
 
@@ -275,20 +318,28 @@ extension Builder {
         if !measuredNotes.isEmpty { cost.append(.list(measuredNotes)) }
         if !cost.isEmpty { sections.append(HTMLReport.Section(title: "Cost: throughput and rendering", blocks: cost)) }
 
-        // The metrics measured, from the catalog.
+        // The metrics measured, from the catalog: their definitions are on the page, so every
+        // metric link works in the single file too.
         var measured: [String] = []
         var seen = Set<String>()
         for r in experiment.rows where seen.insert(r.metric).inserted { measured.append(r.metric) }
         let glossary = MetricCatalog.expanded.filter { d in measured.contains { MetricCatalog.definition(of: $0)?.id == d.id } }
         if !glossary.isEmpty {
-            sections.append(HTMLReport.Section(title: "Metrics", blocks: [
-                .paragraph("Every metric in the tables, as the metric catalog declares it (StrokeMetrics' MetricCatalog); the guide docs/guides/metrics.md gives each one's definition, known answers and what it does and does not tell. Lengths are in each trace's own unit."),
+            var intro: [HTMLReport.Inline] = [.text("Every metric on this page, as the metric catalog declares it (StrokeMetrics' MetricCatalog); column titles above link here. Lengths are in each trace's own unit. ")]
+            if let guide = guidePath {
+                intro += [.text("The guide to the measurements, "), .link("docs/guides/metrics.md", href: guide),
+                          .text(", gives each one's full definition, known answers and what it does and does not tell (the metric names below link to their sections).")]
+            } else {
+                intro.append(.text("The guide to the measurements, docs/guides/metrics.md in the StrokeLab repository, gives each one's full definition, known answers and what it does and does not tell."))
+            }
+            sections.append(HTMLReport.Section(title: "Metric definitions", blocks: [
+                .rich(intro),
                 .table(HTMLReport.Table(
                     header: ["metric", "unit", "better", "meaning"],
                     rows: glossary.map { d in [d.id, d.unit.rawValue, d.direction.phrase, d.meaning] },
-                    caption: "Metric ids (linked to their section of the guide)",
-                    firstColumnLinks: glossary.map { d in guidePath.map { $0 + "#" + d.anchor } })),
-            ]))
+                    firstColumnLinks: glossary.map { d in guidePath.map { $0 + "#" + d.anchor } },
+                    rowIDs: glossary.map { Self.definitionAnchor($0) })),
+            ], id: "metrics"))
         }
 
         sections.append(HTMLReport.Section(title: "Files and reproduction", blocks: [
@@ -314,6 +365,6 @@ extension Builder {
 
         return HTMLReport(title: "StrokeLab report\(spec.name.map { ": \($0)" } ?? "")",
                           subtitle: "StrokeLab \(StrokeLabVersion.current) · \(experiment.traces.count) traces, \(datasets.map(strokeCount).reduce(0, +)) strokes, \(experiment.pipelines.count) pipelines · \(experiment.rows.count) measurements",
-                          sections: sections)
+                          sections: sections, leadSections: 1)
     }
 }

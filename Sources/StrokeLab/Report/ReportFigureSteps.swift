@@ -34,9 +34,10 @@ extension Builder {
                                      jaggedness: Estimate(exp(jag.mean), low: exp(jag.ciLow), high: exp(jag.ciHigh)))
             }
             guard !points.isEmpty else { continue }
-            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors),
+            try plot(ReportFigures.tradeOff(points, title: "Smoothness vs latency: \(d) (mean, 95% CI)", colors: pipelineColors,
+                                            emphasised: emphasised(d, kind: kind)),
                      name: "trade-off-\(d)", title: "Smoothness vs latency on \(d)",
-                     caption: "Each point is a pipeline: mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better.")
+                     caption: "Each point is a pipeline, named beside it (pipelines drawn on the same spot share one name list): mean lag behind the pen (x, ms) against bending energy relative to the reference (y, geometric mean; 1 = as smooth as the truth) over the \(kind) strokes of \(d) every pipeline measured (\(strokeCount(d)) strokes in all; counts in summary_paired.csv), with 95% bootstrap intervals of the means resampling traces\(holdOutNote(d)). Lag follows the time model of docs/guides/time-model.md: what an event draws is visible \(number(latency)) frames after delivery, and the rendered tip is matched on the reference near the display time. Bending energy ∫κ²ds at scale Δs = \(number(step)) pt, converted to each trace's units (curves cut finely so smooth ink measures its own curvature; a drawn corner of angle φ adds φ²/Δs; docs/guides/metrics.md). Down and to the left is better. Bold names in full colour: the pipelines on the answer's front for \(d) · \(kind) and the seed presets; pale: the rest. Each pipeline has the same colour in every figure.")
         }
 
         // Fidelity per pipeline per dataset.
@@ -45,7 +46,7 @@ extension Builder {
             try plot(ReportFigures.fidelity(fidelity, metricLabel: "mean distance to reference", unit: summary.unit(of: "fidelity.mean"),
                                             colors: pipelineColors),
                      name: "fidelity", title: "Fidelity per pipeline and dataset",
-                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) units, resampled at \(number(step))) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: the analytic curve for synthetic traces; for recorded traces every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out). Units differ between datasets (pt for synthetic and tablet data, CSS px for the browser recording, scaled normalised units for HelpingHand), so compare pipelines within a dataset.")
+                     caption: "Symmetric mean closest-point distance between the rendered path (flattened at \(number(metricOptions.flatteningTolerance)) pt, resampled at \(number(step)) pt, converted to each trace's units) and the reference, in trace units, mean over strokes with 95% bootstrap intervals (resampling traces). References: \(referencesInWords()). Units: \(datasets.map { d in "\(d) \(unitWords(summary.rows.first { $0.dataset == d && $0.metric == "fidelity.mean" }?.unit ?? ""))" }.joined(separator: ", ")) — compare pipelines within a dataset.")
         }
 
         // Prediction error vs horizon, per dataset with predictors.
@@ -71,11 +72,10 @@ extension Builder {
         var series: [LagSeries] = []
         let prepared = PreparedStroke(stroke: stroke, metadata: trace.trace.metadata, options: metricOptions)
         for p in experiment.pipelines {
-            var replayer = p.description.makeReplayer()
+            var replayer = p.description.resolved(for: trace.trace.metadata.physicalScale).makeReplayer()
             let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: p.description))
             guard let lag = Lag(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
-                                refreshRateHz: trace.trace.metadata.refreshRateHz,
-                                predicts: PreparedStroke.predicts(p.description), options: metricOptions) else { continue }
+                                refreshRateHz: trace.trace.metadata.refreshRateHz, options: prepared.options) else { continue }
             let t0 = stroke.startTime
             let times = lag.times.map { ($0 - t0) }
             series.append(LagSeries(pipeline: p.name, times: times, lagMilliseconds: lag.lagsMs))
@@ -109,7 +109,7 @@ extension Builder {
         }
         try writeTable(ResultsTable(rows: Benchmark.rows(throughput: measured, metrics: nil)).csvText, name: "throughput.csv")
         let strokes = measured[0].strokes
-        try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)"),
+        try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)", colors: pipelineColors),
                  name: "throughput", title: "Throughput per pipeline",
                  caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing). A sample is one the pipeline is fed: one per event for main-view pipelines, every coalesced sample for coalesced ones, so coalesced pipelines are fed about four times as many. Measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
         log("  throughput: \(entries.count) pipelines")
@@ -144,7 +144,7 @@ extension Builder {
             try plot(ReportFigures.speedAndCurvature(StrokeProfile(samplesOf: stroke), reference: reference, stroke: stroke.id,
                                                      unit: trace.trace.metadata.units.rawValue),
                      name: "kinematics-synthetic", title: "Speed and curvature along \(stroke.id) (\(trace.name))",
-                     caption: "Pen speed and curvature against arc length, from the recorded samples and from the analytic reference. Handwriting slows down where it turns hardest (the speed minima sit on the curvature peaks), which is where few samples land per unit of curvature and interpolators have the least to work with.")
+                     caption: "Pen speed and curvature against arc length, from the \(isSynthetic(trace) ? "generated" : "recorded") samples\(reference == nil ? "" : isSynthetic(trace) ? " and from the analytic reference" : " and from the reference recorded with the trace"). Handwriting slows down where it turns hardest (the speed minima sit on the curvature peaks), which is where few samples land per unit of curvature and interpolators have the least to work with.")
         }
         let realDatasets = datasets.filter { d in isTimed(d) && !experiment.traces.contains { $0.dataset == d && $0.trace.metadata.source.hasPrefix("synthetic") } }
         if let d = realDatasets.first, let (trace, stroke) = longestStroke(dataset: d) {
@@ -153,6 +153,34 @@ extension Builder {
                      name: "kinematics-real", title: "Speed and curvature along a recorded stroke (\(d): \(trace.name), \(stroke.id))",
                      caption: "The same profile for the longest recorded stroke of \(d), from its raw samples (finite differences, so tablet timestamp quantisation shows as speed noise; the curvature axis is clipped to the 2nd–98th percentile).")
         }
+    }
+
+    /// What the datasets are measured against, in words: the analytic curve (synthetic), the
+    /// reference recorded with a trace, or the held-out samples — only the kinds present.
+    func referencesInWords() -> String {
+        var parts: [String] = []
+        for d in datasets {
+            let traces = experiment.traces.filter { $0.dataset == d }
+            let words: String
+            if traces.allSatisfy({ isSynthetic($0) }) { words = "the analytic curves" }
+            else if traces.allSatisfy({ $0.trace.strokes.allSatisfy { $0.reference.map { !$0.isEmpty } ?? false } }) { words = "the references recorded with the traces" }
+            else { words = "every \(metricOptions.holdOutStride)th sample, withheld from every pipeline (hold-out)" }
+            parts.append("\(d) against \(words)")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A result unit in words: "pt", "CSS px", "mm", or the unit as written.
+    func unitWords(_ unit: String) -> String {
+        unit == "px" ? "CSS px" : unit.isEmpty ? "trace units" : unit
+    }
+
+    /// The pipelines a figure of `dataset` × `kind` emphasises: those on the answer's front
+    /// there, and the seed presets.
+    func emphasised(_ dataset: String, kind: String) -> Set<String> {
+        var out = Set(experiment.pipelines.filter { PipelineSet.seedPresets.contains($0.description.label) }.map(\.name))
+        if let g = answer?.group(dataset, kind) { out.formUnion(g.front) }
+        return out
     }
 
     func strokeCount(_ dataset: String) -> Int {

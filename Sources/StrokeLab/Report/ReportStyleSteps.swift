@@ -68,7 +68,7 @@ extension Builder {
                     throw ExperimentError("report: style '\(style.label)': \(error.description)")
                 }
                 let rendering = InkRasters.automaticRendering(for: description)
-                let ink = InkRasters.drawing(trace.trace.strokes, through: description)
+                let ink = InkRasters.drawing(trace.trace.strokes, scale: trace.trace.metadata.physicalScale, through: description)
                 let what = role == "synthetic"
                     ? "the synthetic style trace (\(trace.name): force ramp, shading along and across the azimuth, finger eraser, 3D Touch at a third of max force and a 3D Touch ramp)"
                     : "a page of real handwriting (\(trace.dataset) · \(trace.name), \(trace.trace.strokes.count) strokes)"
@@ -187,6 +187,35 @@ extension Builder {
         return sentences.joined(separator: " ")
     }
 
+    /// What the handwriting page's channels are, from the trace: force (with its range and
+    /// maximum) and tilt only when the file has those channels — a channel the file lacks
+    /// holds a default (force 0, altitude π/2), which is not a measurement.
+    func pageChannelsSentence(_ page: LoadedTrace) -> String {
+        let samples = page.trace.strokes.flatMap(\.samples)
+        let channels = page.trace.channels
+        var has: [String] = []
+        var text = ""
+        if channels.contains(.force) {
+            has.append("pressure")
+            let force = samples.map(\.force)
+            text += "force \(String(format: "%.2f", force.min() ?? 0))…\(String(format: "%.2f", force.max() ?? 0))"
+            if channels.contains(.maxForce) { text += " (max force \(number(samples.first?.maximumPossibleForce ?? 0)))" }
+        }
+        let tilt = channels.contains(.altitude)
+        if tilt {
+            has.append("tilt")
+            let lowest = samples.map(\.altitude).min() ?? Double.pi / 2
+            let shading = samples.filter { $0.altitude < Double.pi / 6 }.count
+            text += (text.isEmpty ? "" : ", ") + "lowest altitude \(String(format: "%.2f", lowest)) rad, so "
+                + (shading == 0 ? "no sample is tilted below π/6 and scribble never shades: its width is force × 4 throughout"
+                   : "\(shading) samples are tilted below π/6 and scribble shades them")
+        } else {
+            text += (text.isEmpty ? "" : "; ") + "the file has no tilt channel, so every sample counts as upright and scribble never shades"
+        }
+        let what = has.isEmpty ? "without pressure or tilt channels" : "with " + has.joined(separator: " and ")
+        return "The page (\(page.dataset) · \(page.name), \(samples.count) samples) is real handwriting \(what): \(text)."
+    }
+
     /// The section's blocks, or empty when neither the style trace nor a page was loaded.
     func stylesComparedBlocks(fig: (String) -> HTMLReport.Block?) -> [HTMLReport.Block] {
         let synthetic = Self.comparedStyles.compactMap { fig("style-synthetic-\($0.name)") }
@@ -201,11 +230,7 @@ extension Builder {
             blocks.append(.paragraph("The synthetic style trace \(s.name) (Datasets/README.md) has analytic answers: the upright force ramp 0 → 4 is 0 → 16 wide in scribble and 0 → 19.2 in forcesketch (hue 0 → 0.96 of the circle); the pencil at altitude 0.25 shades 5 wide along its azimuth and 65 across it at opacity 0.5 in scribble only; the finger with contact radius 30 erases a 15-wide swath through the three pencil strokes in scribble and is a grey 10-wide line elsewhere; the 3D Touch finger at a third of its maximum force 6.67 is green and 6.67 wide in forcesketch, and erases in scribble (every finger does); the 3D Touch ramp sweeps forcesketch's hue circle at width 0 → 20."))
         }
         if let page = handwriting {
-            let samples = page.trace.strokes.flatMap(\.samples)
-            let lowest = samples.map(\.altitude).min() ?? Double.pi / 2
-            let shading = samples.filter { $0.altitude < Double.pi / 6 }.count
-            let force = samples.map(\.force)
-            blocks.append(.paragraph("The page (\(page.dataset) · \(page.name), \(samples.count) samples) is real handwriting with pressure and tilt: force \(String(format: "%.2f", force.min() ?? 0))…\(String(format: "%.2f", force.max() ?? 0)) (max force \(number(samples.first?.maximumPossibleForce ?? 0))), lowest altitude \(String(format: "%.2f", lowest)) rad, so \(shading == 0 ? "no sample is tilted below π/6 and scribble never shades: its width is force × 4 throughout" : "\(shading) samples are tilted below π/6 and scribble shades them")."))
+            blocks.append(.paragraph(pageChannelsSentence(page)))
         }
         let means = StyleMeans(rows: experiment.rows)
         if let table = styleMetricTable(means, page: handwriting) {

@@ -30,8 +30,8 @@ import StrokeCore
 /// drawing apps draw it) shows the last segment as the provisional tail while drawing and
 /// commits it at the end, and a tap is a dot; `published` (a bare streaming Catmull-Rom)
 /// draws only segments whose next sample has arrived — the last segment is never drawn, and
-/// neither is a tap. Each segment is styled from the sample at its end. O(1) per sample, no
-/// allocation.
+/// neither is a tap. Each segment is styled from the sample at its end; the next starts at
+/// the sample before the newest (``origin``). O(1) per sample, no allocation.
 public struct CatmullRomInterpolator: CurveStage {
     /// `interp:catmull-rom`.
     public static let kind = StageKind.interp
@@ -83,6 +83,10 @@ public struct CatmullRomInterpolator: CurveStage {
     private var count = 0
     private var dab = 0.0   // |b − a|^α
     private var dbc = 0.0   // |c − b|^α
+
+    /// Provenance: the next segment starts at b, the sample before the newest (at the first
+    /// sample while there is only one).
+    public var origin: Double? { count >= 2 ? b.time : c.time }
 
     /// Creates the builder.
     /// - Throws: ``StageParameterError`` when α is outside 0…1.

@@ -13,7 +13,8 @@ import StrokeCore
 /// unrelated). Under ``TailPolicy/complete`` the pending samples are drawn from the last
 /// segment's end as a line (one) or quadratic (two) — the provisional tail while drawing,
 /// committed at the end — and a tap is a dot. Each element is styled from the sample it ends
-/// at. O(1) per sample, no allocation.
+/// at; the next starts at the last sample drawn to (``origin``). O(1) per sample, no
+/// allocation.
 public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
     /// `interp:bezier4`.
     public static let kind = StageKind.interp
@@ -38,6 +39,8 @@ public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
 
     var pendingCount: Int { count }
     var anchor: AttributedSample { p0 }
+    /// Provenance: the next curve starts at `p0`, the last sample drawn to.
+    public var origin: Double? { p0.time }
     mutating func clearPending() { count = 0 }
 
     /// Creates the builder.
@@ -63,6 +66,7 @@ public struct FourPointBezierInterpolator: PendingSamplesInterpolator {
             line.moveIfNeeded(to: p0.location, p0)
             line.addCurve(to: sample.location, control1: p1.location, control2: p2.location, sample)
             line.keep(sample, in: &p0)
+            p0.time = sample.time   // the next curve (or the pending tail) starts here
             count = 0
         }
     }

@@ -18,7 +18,8 @@ import StrokeCore
 /// are drawn from the last join — a line, a quadratic or a cubic through them, each starting
 /// along the join's tangent so G1 holds — as the provisional tail while drawing and committed
 /// at the end; a tap is a dot. A join is styled from the attributes halfway between the two
-/// samples it lies between; other elements from the sample they end at. Smoothing costs
+/// samples it lies between; other elements from the sample they end at. The next curve starts
+/// at the last join, whose earlier sample is its ``origin``. Smoothing costs
 /// latency: the committed end trails the newest sample by one to four samples. O(1) per
 /// sample, no allocation.
 public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
@@ -43,9 +44,13 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     private var p2 = AttributedSample(time: 0, location: .zero)
     private var p3 = AttributedSample(time: 0, location: .zero)
     private var count = 0  // the seed's `ctr`
+    private var since = 0.0  // the time of the sample before the last join (provenance)
 
     var pendingCount: Int { count }
     var anchor: AttributedSample { p0 }
+    /// Provenance: the next curve starts at the last join, between the sample at `since` and
+    /// the one after it (the first sample before any join).
+    public var origin: Double? { since }
     mutating func clearPending() { count = 0 }
 
     /// Creates the builder.
@@ -58,6 +63,7 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     @inline(__always)
     public mutating func begin(_ sample: AttributedSample, into line: inout Centerline) {
         p0 = sample
+        since = sample.time
         count = 0
     }
 
@@ -66,7 +72,7 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
     public mutating func move(_ sample: AttributedSample, into line: inout Centerline) {
         switch count {
         case 0: line.keep(sample, in: &p1); count = 1
-        case 1: line.keep(sample, in: &p2); count = 2
+        case 1: line.keep(sample, in: &p2); p2.time = sample.time; count = 2
         case 2: line.keep(sample, in: &p3); count = 3
         default:
             let mid = p2.location.midpoint(sample.location)
@@ -81,6 +87,8 @@ public struct MidpointBezierInterpolator: PendingSamplesInterpolator {
                 line.addCurve(to: mid, control1: p1.location, control2: p2.location, p0)
                 p0.location = mid
             }
+            // The next curve starts at the join, between p2 and this sample.
+            since = p2.time
             line.keep(sample, in: &p1)
             count = 1
         }

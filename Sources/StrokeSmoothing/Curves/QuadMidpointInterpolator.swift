@@ -18,7 +18,8 @@ import StrokeCore
 /// `published` (the tutorial code, whose `touchesEnded` draws nothing) never draws the last
 /// half segment, nor a tap. Consecutive samples at the same place are merged. A midpoint is
 /// styled from the attributes halfway between its two samples, the last line from the last
-/// sample. O(1) per sample, no allocation.
+/// sample. The next element starts at the last join, whose earlier sample is its ``origin``
+/// (the first sample at first). O(1) per sample, no allocation.
 public struct QuadMidpointInterpolator: CurveStage {
     /// `interp:quad-midpoint`.
     public static let kind = StageKind.interp
@@ -51,6 +52,11 @@ public struct QuadMidpointInterpolator: CurveStage {
     private var previous = AttributedSample(time: 0, location: .zero)   // Pk−1, the newest sample
     private var join = AttributedSample(time: 0, location: .zero)       // the last committed end
     private var count = 0
+    private var since = 0.0   // the time of the sample before the last join (provenance)
+
+    /// Provenance: the next element starts at the last join, between the sample at `since`
+    /// and the one after it (the first sample before any join).
+    public var origin: Double? { since }
 
     /// Creates the builder.
     public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
@@ -60,6 +66,7 @@ public struct QuadMidpointInterpolator: CurveStage {
         previous = sample
         join = sample
         count = 1
+        since = sample.time
     }
 
     /// Commits the element ending at the midpoint between the previous sample and this one.
@@ -76,6 +83,8 @@ public struct QuadMidpointInterpolator: CurveStage {
             line.addQuadCurve(to: mid.location, control: previous.location, mid)
         }
         join = mid
+        // The next element starts at the join, between `previous` and this sample.
+        since = previous.time
         previous = sample
         count = 2
     }

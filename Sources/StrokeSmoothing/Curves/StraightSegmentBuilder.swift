@@ -14,7 +14,8 @@ import StrokeCore
 ///   are always drawn.
 ///
 /// No provisional tail: every sample is committed when it arrives, which is why these are the
-/// lowest-lag seeds. Each segment is styled from the sample it ends at. O(1) per sample, no
+/// lowest-lag seeds. Each segment is styled from the sample it ends at, and starts at the
+/// newest sample before it (``CurveStage/origin``'s default). O(1) per sample, no
 /// allocation; reads positions only.
 ///
 /// The shared behaviour is this protocol's extension, and each seed is its own concrete type

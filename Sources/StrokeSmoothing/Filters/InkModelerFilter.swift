@@ -28,11 +28,11 @@ import StrokeCore
 ///   tip is at rest).
 ///
 /// Units: positions in trace units, times in seconds (label times in ms). The defaults are
-/// ink's test-suite values (`kDefaultParams`, in cm and s) with lengths × S for S = 50 units
+/// ink's test-suite values (`kDefaultParams`, in cm and s) with lengths × S for S = 50 points
 /// per cm (speeds × S; times, rates, the spring-mass constant (s²) and the drag (1/s)
-/// unchanged): the shared oracles' choice, "50 pt ≈ 1 cm" (StrokeLab's iOS point is 51.97 per
-/// cm). For a trace in other units multiply every length and speed parameter by its units per
-/// cm ÷ 50.
+/// unchanged): the shared oracles' choice, "50 pt ≈ 1 cm" (StrokeLab's point is 51.97 per
+/// cm). Lengths and speeds are declared in pt (``LengthDimension/pt``), so a pipeline built
+/// for a trace in other units converts them (``PipelineDescription/resolved(for:)``).
 ///
 /// Bad inputs: an input ink rejects (an exact repeat of the previous one, a time going
 /// backwards, non-finite values, an input so far after the previous one that it would need
@@ -55,16 +55,16 @@ public struct InkModelerFilter: FilterStage {
 
     /// Every field of ink's params structs (`WobbleSmootherParams`, `PositionModelerParams`
     /// with its loop-contraction mitigation, `SamplingParams`, `StylusStateModelerParams`) as a
-    /// label parameter in StrokeLab units (lengths × 50 units/cm, times in ms). ink's Kalman
+    /// label parameter in StrokeLab units (lengths in pt, ink's cm × 50; times in ms). ink's Kalman
     /// predictor parameters belong to `predict:ink-kalman`.
     public struct Parameters: StageParameters {
         /// Wobble smoother on (ink `wobble_smoother_params.is_enabled`, default on).
         public var wobble = true
         /// Wobble moving-average window, ms (ink `timeout`, 0.04 s).
         public var wobbleTimeoutMs = 40.0
-        /// Speed at and below which the average replaces the input, units/s (1.31 cm/s × 50 in float32 = 65.5).
+        /// Speed at and below which the average replaces the input, pt/s (1.31 cm/s × 50 in float32 = 65.5).
         public var wobbleSpeedFloor = Double(Float(1.31) * 50)
-        /// Speed at and above which the input passes unchanged, units/s (1.44 cm/s × 50 = 72).
+        /// Speed at and above which the input passes unchanged, pt/s (1.44 cm/s × 50 = 72).
         public var wobbleSpeedCeiling = Double(Float(1.44) * 50)
         /// Mass over spring constant, s² (ink `spring_mass_constant`, 11/32400; the modeler
         /// computes in float32, where this is ink's `11.f / 32400`).
@@ -73,9 +73,9 @@ public struct InkModelerFilter: FilterStage {
         public var dragConstant = 72.0
         /// Loop-contraction mitigation on (ink `is_enabled`, default off; needs `strokeNormalProjection`).
         public var loopContraction = false
-        /// Speed where the mitigation's blend is `loopStrengthAtLowerBound`, units/s (default 0).
+        /// Speed where the mitigation's blend is `loopStrengthAtLowerBound`, pt/s (default 0).
         public var loopSpeedLowerBound = 0.0
-        /// Speed where the blend is `loopStrengthAtUpperBound`, units/s (default 500: ink's test's 10 cm/s × 50).
+        /// Speed where the blend is `loopStrengthAtUpperBound`, pt/s (default 500: ink's test's 10 cm/s × 50).
         public var loopSpeedUpperBound = 500.0
         /// Blend at the lower speed (1 = spring model only), default 1.
         public var loopStrengthAtLowerBound = 1.0
@@ -85,7 +85,7 @@ public struct InkModelerFilter: FilterStage {
         public var loopSpeedWindowMs = 600.0
         /// Minimum output rate, Hz (ink `min_output_rate`, 180).
         public var minOutputRate = 180.0
-        /// Catch-up stopping distance, units (0.001 cm × 50 = 0.05; in float32 the same as ink's `.001f * 50`).
+        /// Catch-up stopping distance, pt (0.001 cm × 50 = 0.05; in float32 the same as ink's `.001f * 50`).
         public var endOfStrokeStoppingDistance = 0.05
         /// Most catch-up iterations (ink `end_of_stroke_max_iterations`, 20).
         public var endOfStrokeMaxIterations = 20
@@ -105,9 +105,9 @@ public struct InkModelerFilter: FilterStage {
             .flag(\.wobble, "wobble", help: "wobble smoother: a moving average that replaces slow input (ink's wobble_smoother_params.is_enabled)"),
             .number(\.wobbleTimeoutMs, "wobbleTimeout", in: 0...10_000, unit: "ms",
                     help: "wobble moving-average window (ink's timeout, 0.04 s)"),
-            .number(\.wobbleSpeedFloor, "wobbleSpeedFloor", in: 0...1e9, unit: "units/s",
+            .number(\.wobbleSpeedFloor, "wobbleSpeedFloor", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "speed at and below which the average replaces the input (ink's 1.31 cm/s × 50)"),
-            .number(\.wobbleSpeedCeiling, "wobbleSpeedCeiling", in: 0...1e9, unit: "units/s",
+            .number(\.wobbleSpeedCeiling, "wobbleSpeedCeiling", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "speed at and above which the input passes unchanged (ink's 1.44 cm/s × 50)"),
             .number(\.springMassConstant, "springMassConstant", in: 1e-12...1e6, unit: "s²",
                     help: "tip mass over spring constant: larger = more lag and smoothing (ink's 11/32400)"),
@@ -115,9 +115,9 @@ public struct InkModelerFilter: FilterStage {
                     help: "drag on the tip's velocity (ink's 72)"),
             .flag(\.loopContraction, "loopContraction",
                   help: "loop-contraction mitigation: blend towards the raw polyline by speed (needs strokeNormalProjection=on)"),
-            .number(\.loopSpeedLowerBound, "loopSpeedLowerBound", in: 0...1e9, unit: "units/s",
+            .number(\.loopSpeedLowerBound, "loopSpeedLowerBound", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "speed at which the blend is loopStrengthAtLowerBound"),
-            .number(\.loopSpeedUpperBound, "loopSpeedUpperBound", in: 0...1e9, unit: "units/s",
+            .number(\.loopSpeedUpperBound, "loopSpeedUpperBound", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "speed at which the blend is loopStrengthAtUpperBound"),
             .number(\.loopStrengthAtLowerBound, "loopStrengthAtLowerBound", in: 0...1,
                     help: "blend at the lower speed (1 = spring model only, 0 = raw polyline)"),
@@ -127,7 +127,7 @@ public struct InkModelerFilter: FilterStage {
                     help: "window of the modeled-speed moving average (ink's min_speed_sampling_window)"),
             .number(\.minOutputRate, "minOutputRate", in: 0.001...1_000_000, unit: "Hz",
                     help: "minimum output rate: slower input is upsampled; also the catch-up step"),
-            .number(\.endOfStrokeStoppingDistance, "endOfStrokeStoppingDistance", in: 1e-9...1e9, unit: "units",
+            .number(\.endOfStrokeStoppingDistance, "endOfStrokeStoppingDistance", in: 1e-9...1e9, length: .pt,
                     help: "the end-of-stroke catch-up stops this close to the last input (ink's 0.001 cm × 50)"),
             .integer(\.endOfStrokeMaxIterations, "endOfStrokeMaxIterations", in: 1...1000,
                      help: "most end-of-stroke catch-up iterations"),

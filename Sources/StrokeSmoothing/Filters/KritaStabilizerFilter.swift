@@ -38,7 +38,8 @@ import StrokeCore
 /// heading re-derived. Krita's "delayed paint" (drawing a poll's points spread over time) is a
 /// display matter and not modelled.
 ///
-/// Units: `delayDistance` in trace units (Krita's pixels at 100 % zoom), `poll` in ms. Krita
+/// Units: `delayDistance` in px (Krita's pixels at 100 % zoom, taken as CSS px, 1/96 in, and
+/// converted to the trace's units when the pipeline is built for a trace), `poll` in ms. Krita
 /// clamps the sample count to ≥ 3; this allows 1, for which (with `delay=off`) the stabilizer
 /// is the identity: every input comes out once, unchanged (`clock=events`), or with the time
 /// Krita draws it (`clock=timer`).
@@ -77,7 +78,7 @@ public struct KritaStabilizerFilter: FilterStage {
         public var samples = 50
         /// Dead zone on (Krita's "Delay", default on).
         public var delay = true
-        /// Dead-zone radius, trace units (Krita's delay distance, default 50).
+        /// Dead-zone radius, px (Krita's delay distance, default 50).
         public var delayDistance = 50.0
         /// Pull the ink to the pen at the end (Krita's "Finish line", default on).
         public var finish = true
@@ -107,7 +108,7 @@ public struct KritaStabilizerFilter: FilterStage {
             .integer(\.samples, "samples", in: 1...1000,
                      help: "samples averaged: Krita's stabilizer \"Distance\" (1 ms apart with clock=timer); Krita uses ≥ 3, 1 = no smoothing"),
             .flag(\.delay, "delay", help: "Krita's \"Delay\": the ink stays until the pen is farther than delayDistance from it"),
-            .number(\.delayDistance, "delayDistance", in: 0...100_000, unit: "units", help: "dead-zone radius (Krita's delay distance, pixels at 100 % zoom)"),
+            .number(\.delayDistance, "delayDistance", in: 0...100_000, length: .px, help: "dead-zone radius (Krita's delay distance, pixels at 100 % zoom)"),
             .flag(\.finish, "finish", help: "Krita's \"Finish line\": at the end of the stroke the ink catches up with the pen"),
             .flag(\.stabilizeSensors, "stabilizeSensors", help: "Krita's \"Stabilize sensors\": average force, altitude and azimuth as well as the position"),
             .integer(\.pollMs, "poll", in: 1...1000, help: "ms between Krita's polls, its stabilizerSampleSize (15; 50 on Windows) (clock=timer)"),

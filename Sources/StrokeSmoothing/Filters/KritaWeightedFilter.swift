@@ -26,7 +26,8 @@ import StrokeCore
 /// when the maximum is unknown), clamped to [0, 1]. Krita then draws Bézier segments between
 /// the smoothed points; here any curve builder can follow.
 ///
-/// Units: `distance` in trace units (Krita's pixels at 100 % zoom; default 50, Krita's).
+/// Units: `distance` in px (Krita's pixels at 100 % zoom, taken as CSS px, 1/96 in; default 50,
+/// Krita's), converted to the trace's units when the pipeline is built for a trace.
 /// Krita's speed-dependent distance (a "min" and "max" distance blended by drawing speed)
 /// is used at its default, min = max, where speed does not matter.
 ///
@@ -55,7 +56,7 @@ public struct KritaWeightedFilter: FilterStage {
 
     /// Parameters of ``KritaWeightedFilter``; defaults are Krita's.
     public struct Parameters: StageParameters {
-        /// Reach of the smoothing, trace units: 3σ of the Gaussian (Krita's "Distance", default 50).
+        /// Reach of the smoothing, px: 3σ of the Gaussian (Krita's "Distance", default 50).
         public var distance = 50.0
         /// How strongly falling pressure shortens the smoothing at the stroke's end (Krita's
         /// "Stroke end", 0…1, default 0.15).
@@ -74,7 +75,7 @@ public struct KritaWeightedFilter: FilterStage {
 
         /// Every parameter.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.distance, "distance", in: 0...100_000, unit: "units",
+            .number(\.distance, "distance", in: 0...100_000, length: .px,
                     help: "Krita's \"Distance\": reach of the smoothing along the path (3σ of the Gaussian), pixels at 100 % zoom; 0 = off"),
             .number(\.tailAggressiveness, "tailAggressiveness", in: 0...1,
                     help: "Krita's \"Stroke end\": how much falling pressure shortens the smoothing at the stroke's end"),

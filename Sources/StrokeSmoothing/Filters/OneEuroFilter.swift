@@ -21,8 +21,9 @@ import StrokeCore
 /// - fc = minCutoff + beta·|dx̂|;
 /// - x̂ = x̂′ + α(fc)·(x − x̂′). The first sample passes through unchanged.
 ///
-/// Units: cutoffs in Hz, beta in Hz per (unit/s), i.e. 1/unit, so beta depends on the trace's
-/// units (the paper's "0.007" was for pixels). The output's speed and heading are the filtered
+/// Units: cutoffs in Hz, beta in Hz per (px/s), i.e. 1/px (the paper's "0.007" was for
+/// pixels), converted to the trace's units when the pipeline is built for a trace (0.007/px is
+/// 0.00509/pt). The output's speed and heading are the filtered
 /// path's (|Δx̂|·f and Δx̂/|Δx̂|; a sample that does not move keeps the previous heading).
 ///
 /// Known answers: a constant input comes out unchanged; with beta = 0 it is a first-order
@@ -80,8 +81,8 @@ public struct OneEuroFilter: FilterStage {
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .number(\.minCutoff, "minCutoff", in: 0.0001...100_000, unit: "Hz",
                     help: "cutoff frequency at zero speed (lower: less jitter, more lag)"),
-            .number(\.beta, "beta", in: 0...1000, unit: "1/units",
-                    help: "cutoff increase per unit/s of filtered speed (higher: less lag when fast)"),
+            .number(\.beta, "beta", in: 0...1000, length: LengthDimension.px.inverse,
+                    help: "cutoff increase per px/s of filtered speed (higher: less lag when fast)"),
             .number(\.dCutoff, "dCutoff", in: 0.0001...100_000, unit: "Hz",
                     help: "cutoff frequency of the derivative's low-pass filter"),
             .choice(\.derivative, "derivative",

@@ -32,7 +32,7 @@ public struct PulledStringFilter: FilterStage {
 
     /// Parameters of ``PulledStringFilter``.
     public struct Parameters: StageParameters {
-        /// String length L in trace units (default 10).
+        /// String length L in pt (default 10).
         public var length = 10.0
         /// Whether the ink jumps to the pen at the end of the stroke (default off).
         public var finish = false
@@ -42,7 +42,7 @@ public struct PulledStringFilter: FilterStage {
         public init(length: Double, finish: Bool = false) { self.length = length; self.finish = finish }
         /// `length`, `finish`.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.length, "length", in: 0...1_000_000, unit: "units", help: "string length: how far the ink trails the pen"),
+            .number(\.length, "length", in: 0...1_000_000, length: .pt, help: "string length: how far the ink trails the pen"),
             .flag(\.finish, "finish", help: "on: the ink jumps to the pen's last position at the end of the stroke"),
         ]
     }

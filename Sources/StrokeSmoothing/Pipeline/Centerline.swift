@@ -91,11 +91,12 @@ public struct Centerline: Sendable {
     }
 
     /// The ink the style stages start from, index-aligned with ``elements``: the builder's own
-    /// inks when ``recordsInk``, else the default ink per element — one array, allocated once
-    /// and filled by the repeating initialiser. How the replay starts a stroke's committed ink
-    /// (and `bench --stage` a style's, so it times what the replay does).
-    public func startingInk() -> [InkAttributes] {
-        recordsInk ? inks : Array(repeating: InkAttributes.default, count: elements.count)
+    /// inks when ``recordsInk``, else `base` per element (the pipeline's base ink,
+    /// ``PipelineDescription/baseInk``; ``StrokeCore/InkAttributes/default`` as written) — one
+    /// array, allocated once and filled by the repeating initialiser. How the replay starts a
+    /// stroke's committed ink (and `bench --stage` a style's, so it times what the replay does).
+    public func startingInk(base: InkAttributes = .default) -> [InkAttributes] {
+        recordsInk ? inks : Array(repeating: base, count: elements.count)
     }
 
     /// ``startingInk()`` written into `ink` (emptied first, storage kept): how the replay
@@ -103,12 +104,12 @@ public struct Centerline: Sendable {
     /// appending a `repeatElement` runs the generic copy (~14 instructions an element under
     /// callgrind).
     @inline(__always)
-    public func startingInk(into ink: inout [InkAttributes]) {
+    public func startingInk(into ink: inout [InkAttributes], base: InkAttributes = .default) {
         ink.clearKeepingStorage()
         if recordsInk {
             ink.append(contentsOf: inks)
         } else {
-            let d = InkAttributes.default
+            let d = base
             ink.reserveCapacity(elements.count)
             for _ in 0..<elements.count { ink.append(d) }
         }

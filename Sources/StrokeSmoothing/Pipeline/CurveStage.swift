@@ -32,6 +32,15 @@ public protocol CurveStage: PipelineStage {
     /// every sample when it arrives, or whose tail policy draws none, say `false`, and the
     /// pipeline skips asking for one.
     var hasProvisionalTail: Bool { get }
+    /// Provenance: the time (s) of the input sample at or just before the point where the next
+    /// committed element will start — where the stretch of samples it will be built from
+    /// begins (``ReplayFrame/origin``): the first sample of a window still being fitted, the
+    /// last point a curve was drawn to while the next waits for a later point, however long
+    /// ago. `nil` (the default) for builders that draw each sample's element as it arrives:
+    /// their next element starts at the newest sample fed before (or, after a rest whose
+    /// repeated samples drew nothing, at the same place). Read once per event, before its
+    /// samples; computed from the builder's state, so nothing is stored per sample for it.
+    var origin: Double? { get }
     /// Whether the builder computes its elements' ink itself (default false): signature_pad's
     /// width from pen velocity. Such a builder appends with ``Centerline/append(_:_:ink:)``,
     /// and its ink — not ``StrokeCore/InkAttributes/default`` — is what the pipeline's style
@@ -56,6 +65,8 @@ public protocol CurveStage: PipelineStage {
 extension CurveStage {
     /// Most builders hold samples back.
     public var hasProvisionalTail: Bool { true }
+    /// The newest sample fed before (see the requirement).
+    public var origin: Double? { nil }
     /// Most builders leave ink to the style stages.
     public static var drawsInk: Bool { false }
 

@@ -169,7 +169,7 @@ extension CurveStage {
                 if let drawnTip { s.guess.move(to: drawnTip, before) } else { s.guess.move(to: first.location, first) }
                 if Self.drawsInk {
                     // Predicted segments continue with the ink drawn last.
-                    let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? .default
+                    let ink = (tailSample != nil ? s.tail.inks.last : nil) ?? line.inks.last ?? s.baseInk
                     for p in s.predictedScratch { s.guess.append(.line(to: p.location), p, ink: ink) }
                 } else {
                     for p in s.predictedScratch { s.guess.addLine(to: p.location, p) }

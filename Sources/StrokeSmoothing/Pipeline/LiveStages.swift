@@ -11,8 +11,12 @@ public struct LiveStages: Sendable {
     let hasPredictor: Bool
     /// The styles that style element by element (empty when every style is uniform).
     var styles: [any StyleStage]
-    /// The ink of every element when no style reads the elements: ``StrokeCore/InkAttributes/default``
-    /// without styles, else what the uniform styles make of it (``StyleStage/uniformInk(after:)``).
+    /// The ink styles start from and unstyled elements get (``PipelineDescription/baseInk``:
+    /// ``StrokeCore/InkAttributes/default``, its 2 pt width in the trace's units when the
+    /// pipeline was resolved for a scale).
+    let baseInk: InkAttributes
+    /// The ink of every element when no style reads the elements: ``baseInk`` without styles,
+    /// else what the uniform styles make of it (``StyleStage/uniformInk(after:)``).
     let uniformInk: InkAttributes
     let makesOutline: Bool
     /// Whether the committed ink is kept per element: style stages run, or the curve builder
@@ -40,21 +44,22 @@ public struct LiveStages: Sendable {
     var committedInk: [InkAttributes] = []
 
     init(input: InputView, filters: [any FilterStage], predictor: (any PredictorStage)?, styles: [any StyleStage],
-         drawsInk: Bool = false) {
+         drawsInk: Bool = false, baseInk: InkAttributes = .default) {
         self.input = input
+        self.baseInk = baseInk
         self.filters = filters
         self.predictor = predictor
         hasPredictor = predictor != nil
         // Styles that give every element the same ink are folded into one value, so the
         // pipeline records neither samples nor per-element ink for them.
-        var uniform = InkAttributes.default
+        var uniform = baseInk
         var allUniform = !drawsInk
         for st in styles where allUniform {
             // (An outline maker is never folded: its outline comes from the stage itself.)
             if !type(of: st).makesOutline, let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
         }
         self.styles = allUniform ? [] : styles
-        uniformInk = allUniform ? uniform : .default
+        uniformInk = allUniform ? uniform : baseInk
         makesOutline = styles.contains { type(of: $0).makesOutline }
         styled = !self.styles.isEmpty || drawsInk
         predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
@@ -119,7 +124,7 @@ public struct LiveStages: Sendable {
     }
 
     /// Styles the elements of `line` committed since the last call, appending their ink to
-    /// ``committedInk``: the builder's own ink (or the default), then every style in order. A
+    /// ``committedInk``: the builder's own ink (or the base ink), then every style in order. A
     /// style's ink for an element depends only on the element, its start point and its two
     /// samples (``StyleStage``), so styling a stroke in pieces gives the ink of styling it whole.
     @inline(never)
@@ -129,7 +134,7 @@ public struct LiveStages: Sendable {
         if line.recordsInk {
             committedInk.append(contentsOf: line.inks[from...])
         } else {
-            let d = InkAttributes.default
+            let d = baseInk
             for _ in from..<line.count { committedInk.append(d) }
         }
         let start = from > 0 ? line.elements[from - 1].endPoint : nil
@@ -155,7 +160,7 @@ public struct LiveStages: Sendable {
         }
         var ink = inkScratch
         inkScratch = []
-        line.startingInk(into: &ink)
+        line.startingInk(into: &ink, base: baseInk)
         for s in styles.indices {
             styles[s].style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples,
                             start: start, previous: previous)

@@ -74,22 +74,36 @@ public struct LiveStroke: Sendable {
     /// Whether the last call changed the outline (pipelines with an outline maker only).
     public private(set) var outlineChanged = false
 
-    /// A live stroke running `pipeline`, its stages in their initial state.
+    /// A live stroke running `pipeline`, its stages in their initial state — built for the
+    /// scale `pipeline` was resolved for (``PipelineDescription/resolved(for:)``: an app drawing
+    /// in iOS points passes `PhysicalScale(stated: .pt)`), with its base ink.
     public init(_ pipeline: PipelineDescription) {
-        self.init(input: pipeline.input, stages: pipeline.stages.map(\.implementation))
+        self.init(input: pipeline.input, stages: pipeline.stages.map(\.implementation), baseInk: pipeline.baseInk)
     }
 
     /// A live stroke running the pipeline `label` names (`midpoint-bezier`,
-    /// `coalesced|filter:one-euro|interp:catmull-rom|predict:kalman(horizon=16)`).
+    /// `coalesced|filter:one-euro|interp:catmull-rom|predict:kalman(horizon=16)`), its lengths
+    /// as written, read in the app's units.
     /// - Throws: ``PipelineError`` naming the label and its problem.
     public init(label: String, registry: StageRegistry = .standard) throws(PipelineError) {
         self.init(try PipelineDescription(parsing: label, registry: registry))
     }
 
-    /// A live stroke from built stages, in label order.
+    /// A live stroke running the pipeline `label` names, built for an app whose touch locations
+    /// are in units of `scale` (``PipelineDescription/resolved(for:)``): every length of the
+    /// label, stated in pt or px, is converted to them — `PhysicalScale(stated: .pt)` for UIKit's
+    /// points, `PhysicalScale(stated: .px)` for a web canvas's CSS pixels — so the app draws what
+    /// StrokeLab measured on traces of that scale.
+    /// - Throws: ``PipelineError`` naming the label and its problem.
+    public init(label: String, scale: PhysicalScale, registry: StageRegistry = .standard) throws(PipelineError) {
+        self.init(try PipelineDescription(parsing: label, registry: registry).resolved(for: scale))
+    }
+
+    /// A live stroke from built stages, in label order; `baseInk` is the ink styles start from
+    /// and an unstyled pipeline draws with (``PipelineDescription/baseInk``).
     /// - Precondition: exactly one curve builder and at most one predictor (what
     ///   ``PipelineDescription`` guarantees).
-    public init(input: InputView, stages list: [StageImplementation]) {
+    public init(input: InputView, stages list: [StageImplementation], baseInk: InkAttributes = .default) {
         var filters: [any FilterStage] = []
         var curve: (any CurveStage)? = nil
         var predictor: (any PredictorStage)? = nil
@@ -109,7 +123,8 @@ public struct LiveStroke: Sendable {
         guard let curve else { preconditionFailure("a pipeline has exactly one curve builder") }
         self.curve = curve
         let drawsInk = type(of: curve).drawsInk
-        stages = LiveStages(input: input, filters: filters, predictor: predictor, styles: styles, drawsInk: drawsInk)
+        stages = LiveStages(input: input, filters: filters, predictor: predictor, styles: styles, drawsInk: drawsInk,
+                            baseInk: baseInk)
         output = LiveOutput(styled: stages.styled, drawsInk: drawsInk)
         eventSlot = [Self.idleEvent]
     }

@@ -4,8 +4,13 @@ import StrokeCore
 public struct ResolvedStage: Sendable {
     /// The registered stage.
     public var descriptor: StageDescriptor
-    /// All parameters, defaults filled in, in declaration order.
+    /// All parameters, defaults filled in, in declaration order, as written (lengths in
+    /// their declared units).
     public var parameters: ResolvedParameters
+    /// The scale of the trace the stage is built for, millimetres per trace unit: its lengths
+    /// are converted to that trace's units when it is built (``implementation``). `nil`: built
+    /// with the values as written, read as trace units.
+    public var millimetresPerUnit: Double? = nil
 
     /// `kind:id(name=value,…)` with every parameter; `kind:id` when it has none.
     public var canonical: String {
@@ -223,18 +228,56 @@ public struct PipelineDescription: Sendable {
     /// The stages of one kind.
     public func stages(of kind: StageKind) -> [ResolvedStage] { stages.filter { $0.descriptor.kind == kind } }
 
-    /// Builds a fresh replayer (its stages in their initial state). Each stage's concrete type
-    /// is opened once per event by the replayer, never per sample (``PipelineReplayer``).
+    /// The pipeline built for a trace of `millimetresPerUnit` (in
+    /// ``StrokeCore/PhysicalScale/range``): every stage's lengths, written in their declared
+    /// physical units (`pt`, `px`, ``LengthDimension``), are converted to the trace's units
+    /// when the stages are built (``makeReplayer()``, ``ResolvedStage/implementation``). The
+    /// label, canonical form and parameters are unchanged; resolving again replaces the scale.
+    /// A description never resolved builds its stages with the values as written, read as
+    /// trace units (how the peers' oracle tests run each peer in its own unit).
+    ///
+    /// An app drawing in iOS points uses `resolved(for: PhysicalScale(stated: .pt))`; the
+    /// experiment runner resolves each pipeline for each trace's
+    /// ``StrokeCore/TraceMetadata/physicalScale``. O(stages).
+    public func resolved(forMillimetresPerUnit millimetresPerUnit: Double) -> PipelineDescription {
+        precondition(PhysicalScale.range.contains(millimetresPerUnit),
+                     "millimetresPerUnit \(millimetresPerUnit) outside \(PhysicalScale.range)")
+        var p = self
+        for i in p.stages.indices { p.stages[i].millimetresPerUnit = millimetresPerUnit }
+        return p
+    }
+
+    /// The pipeline built for a trace of `scale` (``resolved(forMillimetresPerUnit:)``).
+    public func resolved(for scale: PhysicalScale) -> PipelineDescription {
+        resolved(forMillimetresPerUnit: scale.millimetresPerUnit)
+    }
+
+    /// The scale the pipeline was resolved for (millimetres per trace unit), or `nil`.
+    public var millimetresPerUnit: Double? { stages.first?.millimetresPerUnit }
+
+    /// Builds a fresh replayer (its stages in their initial state, built for the scale the
+    /// description was resolved for). Each stage's concrete type is opened once per event by
+    /// the replayer, never per sample (``PipelineReplayer``).
     public func makeReplayer() -> PipelineReplayer {
-        PipelineReplayer(input: input, stages: stages.map(\.implementation))
+        PipelineReplayer(input: input, stages: stages.map(\.implementation), baseInk: baseInk)
+    }
+
+    /// The ink styles start from and an unstyled pipeline draws with:
+    /// ``StrokeCore/InkAttributes/default`` (2 pt wide, black), its width converted to the
+    /// trace's units when the description was resolved for a scale.
+    public var baseInk: InkAttributes {
+        var ink = InkAttributes.default
+        if let m = millimetresPerUnit { ink.width *= LengthDimension.pt.factor(millimetresPerUnit: m) }
+        return ink
     }
 }
 
 extension ResolvedStage {
-    /// A fresh instance of the stage. Its parameters were validated when the label was
-    /// resolved, so building it again cannot fail.
+    /// A fresh instance of the stage, its lengths converted to the units of a trace of
+    /// ``millimetresPerUnit`` when set. Its parameters were validated when the label was
+    /// resolved (and conversion keeps what a built stage checks), so building it cannot fail.
     public var implementation: StageImplementation {
-        do { return try descriptor.make(parameters.values).stage } catch {
+        do { return try descriptor.make(parameters.values, millimetresPerUnit: millimetresPerUnit).stage } catch {
             preconditionFailure("\(canonical): resolved parameters no longer validate: \(error)")
         }
     }

@@ -8,8 +8,9 @@ import StrokeCore
 /// draws — and after it the replay records the frame: the committed count, the ranges of the
 /// event's provisional tail and predicted ink in the record's flat buffers (the loop appends
 /// them there directly), the rendered tip, the predictor's locations at the evaluation
-/// horizons and the outlines asked for. The stroke's last event is terminal whatever its
-/// phase (a truncated recording still ends).
+/// horizons, the outlines asked for, and the provenance of what the event commits (the curve
+/// builder's ``CurveStage/origin`` as the event began, ``ReplayFrame/origin``). The stroke's
+/// last event is terminal whatever its phase (a truncated recording still ends).
 ///
 /// Dispatch: the loop over a stroke is ``CurveStage/replayStroke(_:options:stages:)``, a
 /// protocol requirement whose default implementation is specialised for each curve builder
@@ -26,11 +27,12 @@ public struct PipelineReplayer: StrokeReplaying {
     /// Main samples only, or every coalesced sample.
     public var input: InputView { live.input }
 
-    /// Creates a replayer from built stages, in label order.
+    /// Creates a replayer from built stages, in label order; `baseInk` is the ink styles start
+    /// from and unstyled pipelines draw with (``PipelineDescription/baseInk``).
     /// - Precondition: exactly one curve builder and at most one predictor (what
     ///   ``PipelineDescription`` guarantees).
-    public init(input: InputView, stages list: [StageImplementation]) {
-        live = LiveStroke(input: input, stages: list)
+    public init(input: InputView, stages list: [StageImplementation], baseInk: InkAttributes = .default) {
+        live = LiveStroke(input: input, stages: list, baseInk: baseInk)
     }
 
     /// Replays `stroke` as the app would receive it and records the ink of every frame.
@@ -104,6 +106,8 @@ extension CurveStage {
             let provisionalStart = record.provisional.count
             let predictedStart = record.predicted.count
             let predictedInkStart = record.predictedInk.count
+            // Provenance: what this event commits was built from samples since then.
+            let origin = state.started ? self.origin ?? state.newest : stroke.startTime
             handleEvent(events, at: eventIndex, terminal: terminal, stages: &s, mode: mode, recordsCurveInput: recordsCurveInput,
                         state: &state, line: &line, provisional: &record.provisional, predicted: &record.predicted,
                         predictedInk: &record.predictedInk)
@@ -126,7 +130,7 @@ extension CurveStage {
                 : provisionalEnd > provisionalStart ? record.provisional.currentPoint : line.currentPoint
             frames.append(ReplayFrame(
                 eventIndex: eventIndex, phase: events[eventIndex].phase, time: events[eventIndex].time,
-                newestSampleTime: state.newest, committedCount: line.count,
+                newestSampleTime: state.newest, origin: origin, committedCount: line.count,
                 provisional: provisionalStart..<provisionalEnd,
                 predicted: predictedStart..<record.predicted.count,
                 predictedInk: predictedInkStart..<predictedInkEnd, tip: tip))

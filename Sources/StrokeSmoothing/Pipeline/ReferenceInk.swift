@@ -7,8 +7,8 @@ extension PipelineDescription {
     /// samples, azimuth along the shorter arc; the kind of the nearest earlier sample; speed and
     /// heading derived along the reference), styled by fresh instances of the pipeline's style
     /// stages — and, for outline makers, their outline of those samples. What `ink.iou` and
-    /// `ink.error_area` compare the pipeline's ink with. Unstyled pipelines get the default ink
-    /// (2 units, black). O(reference points + samples).
+    /// `ink.error_area` compare the pipeline's ink with. Unstyled pipelines get the base ink
+    /// (``baseInk``: 2 pt, black). O(reference points + samples).
     public func referenceInk(_ reference: ReferenceCurve, samples: [TouchSample]) -> Ink {
         guard !reference.points.isEmpty else { return Ink() }
         var attributed: [AttributedSample] = []
@@ -37,7 +37,7 @@ extension PipelineDescription {
             if i == 0 { line.move(to: s.location, s) } else { line.addLine(to: s.location, s) }
         }
         if attributed.count == 1 { line.addLine(to: attributed[0].location, attributed[0]) }
-        var ink = [InkAttributes](repeating: .default, count: line.count)
+        var ink = [InkAttributes](repeating: baseInk, count: line.count)
         var outline: [[Point]] = []
         for stage in stages(of: .style) {
             guard case .style(var style) = stage.implementation else { continue }

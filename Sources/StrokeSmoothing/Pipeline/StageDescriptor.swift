@@ -38,7 +38,7 @@ public struct StageDescriptor: Sendable {
     /// For a predictor that reads a filter's state: that filter's `kind:id`, which must be the
     /// pipeline's last filter (``PredictorStage/requiredFilter``); `nil` otherwise.
     public let requiredFilter: String?
-    private let build: @Sendable ([(name: String, value: ParameterValue)]) throws(StageParameterError)
+    private let build: @Sendable ([(name: String, value: ParameterValue)], Double?) throws(StageParameterError)
         -> (StageImplementation, ResolvedParameters)
 
     private init<S: PipelineStage>(_ type: S.Type, makesOutline: Bool, drawsInk: Bool = false, requiredFilter: String? = nil,
@@ -53,9 +53,10 @@ public struct StageDescriptor: Sendable {
         self.drawsInk = drawsInk
         behaviour = S.behaviour.union(makesOutline ? .makesOutline : []).union(drawsInk ? .stylesInk : [])
         parameters = S.Parameters.declarations.map(ParameterSpec.init)
-        build = { (values) throws(StageParameterError) in
+        build = { (values, millimetresPerUnit) throws(StageParameterError) in
             let p = try S.Parameters(values: values)
-            return (wrap(try S(p)), p.resolved)
+            let built = millimetresPerUnit.map { p.inTraceUnits(millimetresPerUnit: $0) } ?? p
+            return (wrap(try S(built)), p.resolved)
         }
     }
 
@@ -71,12 +72,15 @@ public struct StageDescriptor: Sendable {
     public init<S: StyleStage>(_ type: S.Type) { self.init(type, makesOutline: S.makesOutline, wrap: { .style($0) }) }
 
     /// Builds the stage from label values (parameters not given take their defaults) and
-    /// returns it with every parameter resolved.
+    /// returns it with every parameter resolved (as written, in declared units). With
+    /// `millimetresPerUnit`, the stage is built for a trace of that scale: its lengths are
+    /// converted to trace units (``StageParameters/inTraceUnits(millimetresPerUnit:)``);
+    /// without, they are used as written.
     /// - Throws: ``StageParameterError`` for a value out of its domain or a bad combination.
-    public func make(_ values: [(name: String, value: ParameterValue)]) throws(StageParameterError)
-        -> (stage: StageImplementation, parameters: ResolvedParameters)
+    public func make(_ values: [(name: String, value: ParameterValue)], millimetresPerUnit: Double? = nil)
+        throws(StageParameterError) -> (stage: StageImplementation, parameters: ResolvedParameters)
     {
-        let (s, p) = try build(values)
+        let (s, p) = try build(values, millimetresPerUnit)
         return (s, p)
     }
 

@@ -9,6 +9,16 @@ import StrokeCore
 /// `--help`, the canonical label, the defaults and the domain checks (``validate()``). Checks
 /// that involve several parameters go in ``crossCheck()``.
 ///
+/// **Physical units.** A parameter that scales with length (a distance, width, speed,
+/// variance) declares its ``LengthDimension`` — `pt` (StrokeLab points, 25.4/132 mm) for the
+/// seeds' and StrokeLab's own constants, `px` (CSS pixels, 25.4/96 mm) for a web or desktop
+/// peer's constants as the peer states them. Its value is written in that unit, and a pipeline
+/// built for a trace (``PipelineDescription/resolved(for:)``) converts it to the trace's units
+/// with ``inTraceUnits(millimetresPerUnit:)``. Its declared range is checked where a label is
+/// read (in the declared unit); ``validate()`` checks only what conversion keeps (finite, and
+/// positive or non-negative as the range's lower bound is), since a converted value is in
+/// trace units.
+///
 /// ```swift
 /// struct Parameters: StageParameters {
 ///     var horizonMs = 16.7
@@ -26,17 +36,52 @@ public protocol StageParameters: Hashable, Sendable {
     /// Checks that involve several parameters (each parameter's own domain is checked by
     /// ``validate()`` from its declaration). The default checks nothing.
     func crossCheck() throws(StageParameterError)
+    /// The parameters with every length in the units of a trace of `millimetresPerUnit`: each
+    /// declared length multiplied by its ``LengthDimension/factor(millimetresPerUnit:)``
+    /// (``lengthsConverted(millimetresPerUnit:)``, the default). A stage whose algorithm has
+    /// constants of its own in a physical unit (a peer's 1 px/ms) converts those here too.
+    func inTraceUnits(millimetresPerUnit: Double) -> Self
 }
 
 extension StageParameters {
     /// Nothing to check across parameters.
     public func crossCheck() throws(StageParameterError) {}
 
-    /// Checks every declared parameter against its domain, then ``crossCheck()``.
+    /// Declared lengths converted, nothing else.
+    public func inTraceUnits(millimetresPerUnit: Double) -> Self { lengthsConverted(millimetresPerUnit: millimetresPerUnit) }
+
+    /// Every declared length (``ParameterDeclaration/length``) multiplied by its
+    /// ``LengthDimension/factor(millimetresPerUnit:)``; other parameters as they are. A factor
+    /// of exactly 1 (the trace's unit is the declared one) leaves every bit as it was.
+    public func lengthsConverted(millimetresPerUnit: Double) -> Self {
+        var p = self
+        for d in Self.declarations {
+            guard let dimension = d.length, let scale = d.scale else { continue }
+            let f = dimension.factor(millimetresPerUnit: millimetresPerUnit)
+            if f != 1 { scale(&p, f) }
+        }
+        return p
+    }
+
+    /// Checks every declared parameter against its domain — a length only for what unit
+    /// conversion keeps (finite; positive or non-negative as its declared range's lower bound
+    /// is), since a stage may be built with lengths in trace units — then ``crossCheck()``.
     /// - Throws: ``StageParameterError`` naming the first parameter out of its domain.
     public func validate() throws(StageParameterError) {
         for d in Self.declarations {
             if let problem = d.problem(with: self) {
+                throw StageParameterError(parameter: d.name, problem: problem)
+            }
+        }
+        try crossCheck()
+    }
+
+    /// ``validate()`` with every length also inside its declared range, in its declared unit:
+    /// what a label's values must satisfy.
+    /// - Throws: ``StageParameterError`` naming the first parameter out of its domain.
+    public func validateDeclared() throws(StageParameterError) {
+        for d in Self.declarations {
+            if let problem = d.declaredProblem(with: self) {
                 throw StageParameterError(parameter: d.name, problem: problem)
             }
         }
@@ -49,7 +94,8 @@ extension StageParameters {
     }
 
     /// Parameters from label values (each already parsed by its declaration); parameters
-    /// not given keep their defaults. Validated.
+    /// not given keep their defaults. Validated, lengths in their declared units
+    /// (``validateDeclared()``).
     /// - Throws: ``StageParameterError`` for an unknown name or a value out of its domain.
     public init(values: [(name: String, value: ParameterValue)]) throws(StageParameterError) {
         var p = Self()
@@ -59,7 +105,7 @@ extension StageParameters {
             }
             try d.write(&p, value)
         }
-        try p.validate()
+        try p.validateDeclared()
         self = p
     }
 }
@@ -84,7 +130,8 @@ public struct StageParameterError: Error, Hashable, Sendable, CustomStringConver
 
 /// What values a parameter takes, as help text shows them.
 public enum ParameterDomain: Hashable, Sendable {
-    /// A number in `range`, with a unit for help text (`ms`, `Hz`, `units`, or empty).
+    /// A number in `range`, with a unit for help text (`ms`, `Hz`, a length's
+    /// ``LengthDimension/symbol`` such as `pt` or `px/s`, or empty).
     case number(ClosedRange<Double>, unit: String)
     /// A whole number in `range`.
     case integer(ClosedRange<Int>)
@@ -123,8 +170,33 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
     let store: @Sendable (inout P, ParameterValue) throws(StageParameterError) -> Void
     /// Parses label text into a value of this parameter.
     let parseText: @Sendable (String) throws(StageParameterError) -> ParameterValue
-    /// Why the property's current value is outside the domain, or `nil`.
+    /// Why the property's current value is outside the domain, or `nil` (for a length, only
+    /// what unit conversion keeps: finite and its sign).
     let check: @Sendable (P) -> String?
+    /// Why the property's value is outside its declared domain in its declared unit, or `nil`
+    /// (the same as `check` except for lengths).
+    let declaredCheck: @Sendable (P) -> String?
+    /// The physical dimension of a parameter that scales with length; `nil` for the rest.
+    public let length: LengthDimension?
+    /// Multiplies the property by a factor (lengths only).
+    let scale: (@Sendable (inout P, Double) -> Void)?
+
+    init(name: String, help: String, domain: ParameterDomain, read: @escaping @Sendable (P) -> ParameterValue,
+         store: @escaping @Sendable (inout P, ParameterValue) throws(StageParameterError) -> Void,
+         parseText: @escaping @Sendable (String) throws(StageParameterError) -> ParameterValue,
+         check: @escaping @Sendable (P) -> String?, declaredCheck: (@Sendable (P) -> String?)? = nil,
+         length: LengthDimension? = nil, scale: (@Sendable (inout P, Double) -> Void)? = nil) {
+        self.name = name
+        self.help = help
+        self.domain = domain
+        self.read = read
+        self.store = store
+        self.parseText = parseText
+        self.check = check
+        self.declaredCheck = declaredCheck ?? check
+        self.length = length
+        self.scale = scale
+    }
 
     /// Parses `text` as a value of this parameter.
     /// - Throws: ``StageParameterError`` saying what is allowed.
@@ -133,8 +205,12 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
     /// Sets the parameter in `p`.
     public func write(_ p: inout P, _ value: ParameterValue) throws(StageParameterError) { try store(&p, value) }
 
-    /// Why `p`'s value of this parameter is outside its domain, or `nil` when it is fine.
+    /// Why `p`'s value of this parameter is outside its domain, or `nil` when it is fine (a
+    /// length: only finite and its sign, as it may be in trace units).
     public func problem(with p: P) -> String? { check(p) }
+
+    /// Why `p`'s value of this parameter is outside its declared domain, in its declared unit.
+    public func declaredProblem(with p: P) -> String? { declaredCheck(p) }
 
     /// The default (the value in `P()`).
     public var defaultValue: ParameterValue { read(P()) }
@@ -163,6 +239,28 @@ public struct ParameterDeclaration<P: StageParameters>: Sendable {
                 let v = p[keyPath: property]
                 return v.isFinite && range.contains(v) ? nil : "must be in \(rangeText), got \(ParameterValue.number(v))"
             })
+    }
+
+    /// A length in `range`, stated in `length`'s unit (its symbol is the domain's unit): a
+    /// pipeline built for a trace converts it (``StageParameters/inTraceUnits(millimetresPerUnit:)``).
+    /// The range is checked when a label is read; a built stage checks only that the value is
+    /// finite and, when the range starts above 0, positive (else non-negative).
+    public static func number(_ property: WritableKeyPath<P, Double> & Sendable, _ name: String,
+                              in range: ClosedRange<Double>, length: LengthDimension, help: String) -> Self {
+        let plain = number(property, name, in: range, unit: length.symbol, help: help)
+        let strict = range.lowerBound > 0
+        return Self(
+            name: plain.name, help: plain.help, domain: plain.domain, read: plain.read, store: plain.store,
+            parseText: plain.parseText,
+            check: { p in
+                let v = p[keyPath: property]
+                guard v.isFinite else { return "must be a finite number, got \(ParameterValue.number(v))" }
+                if strict ? v > 0 : v >= 0 { return nil }
+                return "must be \(strict ? "positive" : "≥ 0"), got \(ParameterValue.number(v))"
+            },
+            declaredCheck: plain.check,
+            length: length,
+            scale: { p, f in p[keyPath: property] *= f })
     }
 
     /// A whole number in `range`.
@@ -317,6 +415,9 @@ public struct ParameterSpec: Sendable {
     public var domain: ParameterDomain
     /// The value when the label leaves it out.
     public var defaultValue: ParameterValue
+    /// The physical dimension of a length parameter (its value is in that unit and converted
+    /// per trace); `nil` for the rest.
+    public var length: LengthDimension?
     /// Parses label text into a value.
     public let parse: @Sendable (String) throws(StageParameterError) -> ParameterValue
 
@@ -326,6 +427,7 @@ public struct ParameterSpec: Sendable {
         help = declaration.help
         domain = declaration.domain
         defaultValue = declaration.defaultValue
+        length = declaration.length
         parse = declaration.parseText
     }
 

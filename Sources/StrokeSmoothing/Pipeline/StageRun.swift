@@ -11,7 +11,7 @@ import StrokeCore
 ///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
 /// - a style: every element of the straight centre line through the samples styled, its ink
-///   started as the replay starts a stroke's committed ink (``Centerline/startingInk()``; an
+///   started as the replay starts a stroke's committed ink (``Centerline/startingInk(base:)``; an
 ///   outline maker also observes the samples and reports its outline at the end).
 /// Each pass calls the stage once per stroke (once per event for predictions), so its
 /// per-sample loop is the stage's own specialised code. Buffers are kept between passes.

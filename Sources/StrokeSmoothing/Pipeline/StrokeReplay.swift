@@ -15,6 +15,11 @@ public struct ReplayFrame: Hashable, Sendable {
     public var time: Double
     /// Time of the newest input sample the pipeline had been fed, in seconds.
     public var newestSampleTime: Double
+    /// Provenance of the elements this frame committed: the time (s) of the input sample at or
+    /// just before where the first of them starts (the curve builder's ``CurveStage/origin``
+    /// when the event was delivered, or the newest sample fed before it). They were built from
+    /// samples in [`origin`, ``newestSampleTime``], however long ago the first of those arrived.
+    public var origin: Double
     /// Number of elements of ``StrokeReplay/ink`` committed by then.
     public var committedCount: Int
     /// This frame's provisional tail in ``StrokeReplay/provisional``.
@@ -30,12 +35,13 @@ public struct ReplayFrame: Hashable, Sendable {
 
     /// Creates a frame (a replay records one per event; an external pipeline's answers are
     /// recorded the same way).
-    public init(eventIndex: Int, phase: TouchPhase, time: Double, newestSampleTime: Double, committedCount: Int,
+    public init(eventIndex: Int, phase: TouchPhase, time: Double, newestSampleTime: Double, origin: Double, committedCount: Int,
                 provisional: Range<Int>, predicted: Range<Int>, predictedInk: Range<Int>, tip: Point?) {
         self.eventIndex = eventIndex
         self.phase = phase
         self.time = time
         self.newestSampleTime = newestSampleTime
+        self.origin = origin
         self.committedCount = committedCount
         self.provisional = provisional
         self.predicted = predicted
@@ -105,6 +111,23 @@ public struct StrokeReplay: Hashable, Sendable {
         let outline = k == frames.count - 1 ? self.outline : (frameOutlines[k] ?? [])
         return Ink(committed: ink.prefix(f.committedCount), provisional: provisional[f.provisional],
                    predicted: predictedInk[f.predictedInk], outline: outline)
+    }
+
+    /// The time span (seconds) of the input samples committed element `e` was built from,
+    /// its provenance: [``ReplayFrame/origin``, ``ReplayFrame/newestSampleTime``] of the frame
+    /// that committed it (the lower end −∞ when the builder states no origin). `nil` when `e` is
+    /// not a committed element of a frame. O(log frames).
+    public func sampleSpan(ofElement e: Int) -> ClosedRange<Double>? {
+        guard e >= 0, e < ink.elements.count else { return nil }
+        // The first frame whose committed count exceeds e.
+        var lo = 0, hi = frames.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frames[mid].committedCount > e { hi = mid } else { lo = mid + 1 }
+        }
+        guard lo < frames.count else { return nil }
+        let end = frames[lo].newestSampleTime
+        return Swift.min(frames[lo].origin, end)...end
     }
 
     /// The finished stroke: all committed ink and the final outline.

@@ -7,7 +7,7 @@
 /// - Transition F: `p' = p + v + a/2 + j/6`, `v' = v + a + j/2`, `a' = a + j`, `j' = j`.
 /// - Process noise Q = q·g·gᵀ with g = (1/6, 1/2, 1, 1): a random force on the pen.
 /// - Measurement H = (1, 0, 0, 0) (position only), noise variance r.
-/// - First observation: sets the position, nothing else (P stays the identity).
+/// - First observation: sets the position, nothing else (P stays v·I, ink's identity at v = 1).
 /// - Later: predict (x = F·x, P = F·P·Fᵀ + Q), then update: K = P·Hᵀ/(H·P·Hᵀ + r),
 ///   x += K·(z − H·x), P = (I − K·H)·P·(I − K·H)ᵀ + K·r·Kᵀ (ink's Joseph form, computed as
 ///   the equal P − (P·Hᵀ)(P·Hᵀ)ᵀ/(H·P·Hᵀ + r)).
@@ -24,7 +24,8 @@ public struct AxisKalmanFilter: Hashable, Sendable {
     /// Observations needed before ``isStable``.
     public let minStableIteration: Int
 
-    private var covariance = Matrix4.identity
+    private var covariance: Matrix4
+    private let initialCovariance: Matrix4
     private let processNoise: Matrix4
     private let measurementNoise: Double
 
@@ -33,7 +34,11 @@ public struct AxisKalmanFilter: Hashable, Sendable {
     ///   - processNoise: q, variance of the random force (units²), > 0.
     ///   - measurementNoise: r, variance of a position measurement (units²), > 0.
     ///   - minStableIteration: observations before the estimate is trusted (≥ 1).
-    public init(processNoise: Double, measurementNoise: Double, minStableIteration: Int) {
+    ///   - initialVariance: v, the covariance v·I the state starts from (units², > 0; ink's
+    ///     identity is v = 1 in the units its noises are stated in).
+    public init(processNoise: Double, measurementNoise: Double, minStableIteration: Int, initialVariance: Double = 1) {
+        initialCovariance = initialVariance == 1 ? .identity : Matrix4.identity * initialVariance
+        covariance = initialCovariance
         let g = SIMD4<Double>(1.0 / 6, 0.5, 1, 1)
         self.processNoise = Matrix4.outer(g, g) * processNoise
         self.measurementNoise = measurementNoise
@@ -43,10 +48,10 @@ public struct AxisKalmanFilter: Hashable, Sendable {
     /// True once ``iterations`` ≥ ``minStableIteration``.
     public var isStable: Bool { iterations >= minStableIteration }
 
-    /// Forgets the stroke: zero state, identity covariance.
+    /// Forgets the stroke: zero state, the initial covariance.
     public mutating func reset() {
         state = .zero
-        covariance = .identity
+        covariance = initialCovariance
         iterations = 0
     }
 

@@ -46,7 +46,7 @@ public struct InkKalmanPredictor: PredictorStage {
     public struct Parameters: StageParameters {
         /// The Kalman filter, confidence and horizon; the horizon defaults to 1000/60 ms.
         public var kalman: KalmanPredictor.Parameters
-        /// Lowest speed the connector assumes, units/s (ink `min_catchup_velocity`, 0.01 cm/s × 50 = 0.5).
+        /// Lowest speed the connector assumes, pt/s (ink `min_catchup_velocity`, 0.01 cm/s × 50 = 0.5).
         public var minCatchupVelocity = 0.5
 
         /// The defaults: the shared oracles' (ink's `kDefaultKalmanParams` × 50, prediction interval 1/60 s).
@@ -63,11 +63,28 @@ public struct InkKalmanPredictor: PredictorStage {
                     name: d.name, help: d.help, domain: d.domain, read: { d.read($0.kalman) },
                     store: { (p: inout Parameters, v: ParameterValue) throws(StageParameterError) in try d.write(&p.kalman, v) },
                     parseText: { (text: String) throws(StageParameterError) in try d.parse(text) },
-                    check: { d.problem(with: $0.kalman) })
+                    check: { d.problem(with: $0.kalman) }, declaredCheck: { d.declaredProblem(with: $0.kalman) },
+                    length: d.length, scale: nested(d.scale))
             } + [
-                .number(\.minCatchupVelocity, "minCatchupVelocity", in: 1e-9...1e9, unit: "units/s",
+                .number(\.minCatchupVelocity, "minCatchupVelocity", in: 1e-9...1e9, length: LengthDimension.pt.perSecondRate,
                         help: "lowest speed the connector from the modeled tip to the estimate assumes (ink's 0.01 cm/s × 50)"),
             ]
+
+        /// A Kalman declaration's scaling applied to the nested parameters.
+        private static func nested(_ scale: (@Sendable (inout KalmanPredictor.Parameters, Double) -> Void)?)
+            -> (@Sendable (inout Parameters, Double) -> Void)? {
+            guard let scale else { return nil }
+            return { (p: inout Parameters, f: Double) in scale(&p.kalman, f) }
+        }
+
+        /// The Kalman parameters as ``KalmanPredictor/Parameters/inTraceUnits(millimetresPerUnit:)``
+        /// converts them (its initial variance too), and `minCatchupVelocity`.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = self
+            p.kalman = kalman.inTraceUnits(millimetresPerUnit: millimetresPerUnit)
+            p.minCatchupVelocity *= LengthDimension.pt.perSecondRate.factor(millimetresPerUnit: millimetresPerUnit)
+            return p
+        }
 
         /// The travel speeds must be ordered (``KalmanPredictor/Parameters/crossCheck()``).
         public func crossCheck() throws(StageParameterError) { try kalman.crossCheck() }

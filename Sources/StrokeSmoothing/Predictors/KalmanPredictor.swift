@@ -33,7 +33,9 @@ import StrokeCore
 /// 1 cm"), so the oracle test compares like with like. StrokeLab's point is the iOS point at
 /// 132 per inch (``StrokeCore/LengthUnit/pointsPerInch``), i.e. 132/2.54 = 51.97 pt per cm:
 /// S is within 4 % of it (3.8 % short). The numeric defaults stay at S = 50 because the
-/// oracle test depends on them. Traces in other units (px, mm) should scale them.
+/// oracle test depends on them. They are declared in pt (pt², pt/s), as is ink's identity
+/// initial covariance (``Parameters/initialVariance``), so a pipeline built for a trace in
+/// other units (px, mm) converts them.
 ///
 /// Edge cases: no prediction until both filters are stable (4 samples by default), or when
 /// every kept timestamp is equal (Δt = 0 is never divided by).
@@ -56,10 +58,10 @@ public struct KalmanPredictor: PredictorStage {
     public struct Parameters: StageParameters {
         /// Drawing horizon in ms (ink's `prediction_interval`).
         public var horizonMs = PredictionHorizon.defaultMs
-        /// q: process-noise variance (units²) of each axis filter. Default 0.66145
+        /// q: process-noise variance (pt²) of each axis filter. Default 0.66145
         /// (ink 0.00026458 cm² × 50²).
         public var processNoise = 0.66145
-        /// r: measurement-noise variance (units²). Default 66.145 (ink 0.026458 cm² × 50²).
+        /// r: measurement-noise variance (pt²). Default 66.145 (ink 0.026458 cm² × 50²).
         public var measurementNoise = 66.145
         /// Observations before predicting (ink `min_stable_iteration`, default 4).
         public var minStableIteration = 4
@@ -73,21 +75,34 @@ public struct KalmanPredictor: PredictorStage {
         public var useConfidence = true
         /// ink's `desired_number_of_samples` (20).
         public var desiredNumberOfSamples = 20
-        /// ink's `max_estimation_distance` in units (0.04 cm × 50 = 2).
+        /// ink's `max_estimation_distance` in pt (0.04 cm × 50 = 2).
         public var maxEstimationDistance = 2.0
-        /// ink's `min_travel_speed` in units/s (3 cm/s × 50 = 150).
+        /// ink's `min_travel_speed` in pt/s (3 cm/s × 50 = 150).
         public var minTravelSpeed = 150.0
-        /// ink's `max_travel_speed` in units/s (15 cm/s × 50 = 750).
+        /// ink's `max_travel_speed` in pt/s (15 cm/s × 50 = 750).
         public var maxTravelSpeed = 750.0
-        /// ink's `max_linear_deviation` in units (0.2 cm × 50 = 10).
+        /// ink's `max_linear_deviation` in pt (0.2 cm × 50 = 10).
         public var maxLinearDeviation = 10.0
         /// ink's `baseline_linearity_confidence` (0.4).
         public var baselineLinearityConfidence = 0.4
         /// Rate of the drawn predicted samples in Hz (ink's `min_output_rate`, 180).
         public var outputRateHz = 180.0
+        /// The variance each axis filter's state starts from, units² per component: ink's
+        /// identity covariance, 1 pt² like the noises its parameters are scaled to (1 as
+        /// written); ``inTraceUnits(millimetresPerUnit:)`` converts it with them. Not a label
+        /// parameter.
+        public var initialVariance = 1.0
 
         /// The defaults.
         public init() {}
+
+        /// Declared lengths converted, and ``initialVariance`` with the noises (pt²), so the
+        /// filters estimate the same physical motion in any unit.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = lengthsConverted(millimetresPerUnit: millimetresPerUnit)
+            p.initialVariance = initialVariance * LengthDimension.pt.squared.factor(millimetresPerUnit: millimetresPerUnit)
+            return p
+        }
 
         /// Allowed noise variances (units²): positive, so the innovation never divides by zero.
         public static let noiseRange: ClosedRange<Double> = 1e-12...1e12
@@ -98,9 +113,9 @@ public struct KalmanPredictor: PredictorStage {
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .number(\.horizonMs, "horizon", in: PredictionHorizon.rangeMs, unit: "ms",
                     help: "how far ahead of the newest sample the drawn prediction reaches"),
-            .number(\.processNoise, "processNoise", in: noiseRange, unit: "units²",
+            .number(\.processNoise, "processNoise", in: noiseRange, length: LengthDimension.pt.squared,
                     help: "process-noise variance q per axis (ink's 0.00026458 cm² in points)"),
-            .number(\.measurementNoise, "measurementNoise", in: noiseRange, unit: "units²",
+            .number(\.measurementNoise, "measurementNoise", in: noiseRange, length: LengthDimension.pt.squared,
                     help: "measurement-noise variance r per axis (ink's 0.026458 cm² in points)"),
             .integer(\.minStableIteration, "minStableIteration", in: 1...1000,
                      help: "observations before the filters predict (ink's min_stable_iteration)"),
@@ -113,13 +128,13 @@ public struct KalmanPredictor: PredictorStage {
                   help: "on: ink's confidence shortens the drawn prediction; off: always draw the full horizon"),
             .integer(\.desiredNumberOfSamples, "desiredSamples", in: 1...1000,
                      help: "observations for full confidence (ink's desired_number_of_samples)"),
-            .number(\.maxEstimationDistance, "maxEstimationDistance", in: 1e-9...1e9, unit: "units",
+            .number(\.maxEstimationDistance, "maxEstimationDistance", in: 1e-9...1e9, length: .pt,
                     help: "estimate-to-sample distance at which confidence reaches 0 (ink's max_estimation_distance)"),
-            .number(\.minTravelSpeed, "minTravelSpeed", in: 0...1e9, unit: "units/s",
+            .number(\.minTravelSpeed, "minTravelSpeed", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "predicted speed at or below which confidence is 0 (ink's min_travel_speed)"),
-            .number(\.maxTravelSpeed, "maxTravelSpeed", in: 0...1e9, unit: "units/s",
+            .number(\.maxTravelSpeed, "maxTravelSpeed", in: 0...1e9, length: LengthDimension.pt.perSecondRate,
                     help: "predicted speed at or above which the speed factor is 1 (ink's max_travel_speed)"),
-            .number(\.maxLinearDeviation, "maxLinearDeviation", in: 1e-9...1e9, unit: "units",
+            .number(\.maxLinearDeviation, "maxLinearDeviation", in: 1e-9...1e9, length: .pt,
                     help: "deviation from a straight prediction at which linearity confidence is baseline (ink's max_linear_deviation)"),
             .number(\.baselineLinearityConfidence, "baselineLinearity", in: 0...1,
                     help: "linearity confidence of a maximally curved prediction (ink's baseline_linearity_confidence)"),
@@ -174,7 +189,7 @@ public struct KalmanPredictor: PredictorStage {
         try parameters.validate()
         self.parameters = parameters
         x = AxisKalmanFilter(processNoise: parameters.processNoise, measurementNoise: parameters.measurementNoise,
-                             minStableIteration: parameters.minStableIteration)
+                             minStableIteration: parameters.minStableIteration, initialVariance: parameters.initialVariance)
         y = x
         times = [Double](repeating: 0, count: parameters.maxTimeSamples)
     }

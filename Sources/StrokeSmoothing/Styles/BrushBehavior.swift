@@ -10,8 +10,9 @@ import StrokeCore
 /// target becomes `value` (`set`), target × value (`multiply`) or target + value (`add`).
 /// Behaviours apply in order, so `set` then `multiply` then `add` builds an affine formula.
 /// A behaviour whose source is missing on the touch (pressure without a maximum force) is
-/// skipped, as ink's fallback filter does. Width and opacity are in ink units (trace units,
-/// 0…1); hue, saturation and brightness are HSB in 0…1 (hue 1 = a full turn).
+/// skipped, as ink's fallback filter does. Width is a length (StrokeLab points in a label,
+/// converted to the trace's units when built, ``BrushStyle/Parameters``), opacity 0…1; hue,
+/// saturation and brightness are HSB in 0…1 (hue 1 = a full turn).
 ///
 /// Label form (one parameter `bN` of the brush): `source:in0:in1:curve:target:out0:out1[:mode[:when]]`,
 /// e.g. `pressure:0:1:linear:width:0:20:set` or `tilt-direction:0:1.5707963267948966:linear:width:0:60:set:stylus+tilted`.
@@ -23,7 +24,7 @@ public struct BrushBehavior: Hashable, Sendable {
         case pressure
         /// The raw force (0 when unknown; 1 is an average touch on iOS).
         case force
-        /// Pen speed, units/s.
+        /// Pen speed, pt/s in a label (trace units/s when built).
         case speed
         /// Altitude, radians (π/2 upright).
         case altitude
@@ -38,7 +39,7 @@ public struct BrushBehavior: Hashable, Sendable {
         case tiltDirection = "tilt-direction"
         /// Seconds since the stroke's first sample.
         case time
-        /// Contact radius, units.
+        /// Contact radius, pt in a label (trace units when built).
         case majorRadius = "major-radius"
         /// Always 0: with equal outputs, a constant.
         case none
@@ -46,7 +47,7 @@ public struct BrushBehavior: Hashable, Sendable {
 
     /// What the behaviour changes.
     public enum Target: String, Hashable, Sendable, CaseIterable {
-        /// Width, units.
+        /// Width, pt in a label (trace units when built).
         case width
         /// Opacity, 0…1.
         case opacity

@@ -48,7 +48,7 @@ public struct BrushStyle: StyleStage {
     public struct Parameters: StageParameters {
         /// The preset these parameters started from.
         public var preset = Preset.none
-        /// Base width, units (default 2).
+        /// Base width, pt (default 2).
         public var width = 2.0
         /// Base opacity (default 1).
         public var opacity = 1.0
@@ -59,7 +59,7 @@ public struct BrushStyle: StyleStage {
         /// Behaviours `b1`…`b12`; `nil` slots are skipped.
         public var behaviors: [BrushBehavior?] = Array(repeating: nil, count: BrushStyle.maximumBehaviors)
 
-        /// A plain brush: 2 units, black, no behaviours.
+        /// A plain brush: 2 pt, black, no behaviours.
         public init() {}
 
         /// The parameters of `preset`.
@@ -114,7 +114,7 @@ public struct BrushStyle: StyleStage {
                             }
                             p = Parameters(preset: preset)
                         }),
-                .number(\.width, "width", in: 0...10_000, unit: "units", help: "base width"),
+                .number(\.width, "width", in: 0...10_000, length: .pt, help: "base width"),
                 .number(\.opacity, "opacity", in: 0...1, help: "base opacity"),
                 .color(\.color, "color", help: "base colour"),
                 .number(\.tiltThreshold, "tiltThreshold", in: 0...(Double.pi / 2), unit: "rad",
@@ -136,6 +136,23 @@ public struct BrushStyle: StyleStage {
             }
             return list
         }()
+
+        /// Lengths are StrokeLab points (``LengthDimension/pt``, the seeds' unit): the base
+        /// width, and in each behaviour the input range of a length source (`speed` in pt/s,
+        /// `major-radius` in pt) and the output range of a `width` it sets or adds to (a
+        /// `multiply` factor has no unit); all are converted to the trace's units.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = lengthsConverted(millimetresPerUnit: millimetresPerUnit)
+            let f = LengthDimension.pt.factor(millimetresPerUnit: millimetresPerUnit)
+            guard f != 1 else { return p }
+            for i in p.behaviors.indices {
+                guard var b = p.behaviors[i] else { continue }
+                if b.source == .speed || b.source == .majorRadius { b.input = (b.input.0 * f, b.input.1 * f) }
+                if b.target == .width && b.mode != .multiply { b.output = (b.output.0 * f, b.output.1 * f) }
+                p.behaviors[i] = b
+            }
+            return p
+        }
 
         /// There are exactly ``BrushStyle/maximumBehaviors`` slots.
         public func crossCheck() throws(StageParameterError) {

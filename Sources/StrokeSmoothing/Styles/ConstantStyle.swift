@@ -20,7 +20,7 @@ public struct ConstantStyle: StyleStage {
 
     /// Parameters of ``ConstantStyle``.
     public struct Parameters: StageParameters {
-        /// Full line width in trace units (default 2).
+        /// Full line width in pt (default 2).
         public var width = 2.0
         /// Opacity 0…1 (default 1).
         public var opacity = 1.0
@@ -30,7 +30,7 @@ public struct ConstantStyle: StyleStage {
         public init() {}
         /// `width`, `opacity`, `color`.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.width, "width", in: 0...10_000, unit: "units", help: "full line width"),
+            .number(\.width, "width", in: 0...10_000, length: .pt, help: "full line width"),
             .number(\.opacity, "opacity", in: 0...1, help: "opacity"),
             .color(\.color, "color", help: "ink colour"),
         ]

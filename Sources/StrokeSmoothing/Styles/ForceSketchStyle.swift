@@ -26,9 +26,9 @@ public struct ForceSketchStyle: StyleStage {
 
     /// Parameters of ``ForceSketchStyle``: the seed's constants.
     public struct Parameters: StageParameters {
-        /// Width at full pressure (20).
+        /// Width at full pressure, pt (20: the seed's iOS points).
         public var maxWidth = 20.0
-        /// Width on devices without force (10).
+        /// Width on devices without force, pt (10).
         public var fallbackWidth = 10.0
         /// Colour on devices without force (grey).
         public var fallbackColor = InkColor.grey
@@ -36,8 +36,8 @@ public struct ForceSketchStyle: StyleStage {
         public init() {}
         /// Every constant.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.maxWidth, "maxWidth", in: 0...10_000, unit: "units", help: "width at full pressure"),
-            .number(\.fallbackWidth, "fallbackWidth", in: 0...10_000, unit: "units", help: "width without force data"),
+            .number(\.maxWidth, "maxWidth", in: 0...10_000, length: .pt, help: "width at full pressure"),
+            .number(\.fallbackWidth, "fallbackWidth", in: 0...10_000, length: .pt, help: "width without force data"),
             .color(\.fallbackColor, "fallbackColor", help: "colour without force data"),
         ]
     }

@@ -36,7 +36,8 @@ public struct ScribbleStyle: StyleStage {
     /// Positions and channels only: no derived speed or heading.
     public static let readsKinematics = false
 
-    /// Parameters of ``ScribbleStyle``: the seed's constants.
+    /// Parameters of ``ScribbleStyle``: the seed's constants, widths in pt (the seed's iOS points;
+    /// converted to the trace's units when the pipeline is built for a trace).
     public struct Parameters: StageParameters {
         /// Width per unit of force (`forceSensitivity`, 4).
         public var forceSensitivity = 4.0
@@ -63,14 +64,14 @@ public struct ScribbleStyle: StyleStage {
 
         /// Every constant.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.forceSensitivity, "forceSensitivity", in: 0...1000, help: "width per unit of force when upright"),
-            .number(\.defaultWidth, "defaultWidth", in: 0...10_000, unit: "units", help: "upright width when force is 0 (unknown)"),
+            .number(\.forceSensitivity, "forceSensitivity", in: 0...1000, length: .pt, help: "width per unit of force when upright"),
+            .number(\.defaultWidth, "defaultWidth", in: 0...10_000, length: .pt, help: "upright width when force is 0 (unknown)"),
             .number(\.tiltThreshold, "tiltThreshold", in: 0...(Double.pi / 2), unit: "rad", help: "altitude below which the pencil shades"),
-            .number(\.minShadingWidth, "minShadingWidth", in: 0...10_000, unit: "units", help: "narrowest shading width"),
-            .number(\.maxShadingWidth, "maxShadingWidth", in: 0...10_000, unit: "units", help: "shading width added at 90° to the azimuth"),
+            .number(\.minShadingWidth, "minShadingWidth", in: 0...10_000, length: .pt, help: "narrowest shading width"),
+            .number(\.maxShadingWidth, "maxShadingWidth", in: 0...10_000, length: .pt, help: "shading width added at 90° to the azimuth"),
             .number(\.minAltitude, "minAltitude", in: 0...(Double.pi / 2), unit: "rad", help: "altitude at and below which shading is widest"),
             .number(\.shadingMaxForce, "shadingMaxForce", in: 1e-9...1000, help: "force at which shading is opaque"),
-            .number(\.eraserWidth, "eraserWidth", in: 0...10_000, unit: "units", help: "eraser width when the trace has no contact radius"),
+            .number(\.eraserWidth, "eraserWidth", in: 0...10_000, length: .pt, help: "eraser width when the trace has no contact radius"),
             .flag(\.eraser, "eraser", help: "on: non-stylus touches erase (the seed); off: they draw like a stylus"),
             .color(\.color, "color", help: "pencil colour"),
         ]

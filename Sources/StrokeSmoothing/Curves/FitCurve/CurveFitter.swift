@@ -103,7 +103,8 @@ public struct CurveFitter: Sendable {
 
     /// ``fit(_:first:last:tan1:tan2:into:)`` where the points carry `times` (seconds, parallel
     /// to `points`): each run starts from whichever parameterisation — chord length, or the
-    /// times normalised to 0…1 when they increase — gives the smaller first error. A pen's
+    /// times normalised to 0…1 when they increase — gives the smaller first error (times only
+    /// when smaller by more than 10⁻⁹ of the tolerance, so ties keep chord lengths). A pen's
     /// samples come at a steady rate, so a stroke that is a cubic in time (a sampled Bézier,
     /// a smooth movement) is fitted at once, where chord lengths need many reparameterisations.
     public mutating func fit(_ points: [Point], times: [Double]?, first: Int, last: Int, tan1: Vector?, tan2: Vector?,
@@ -124,10 +125,12 @@ public struct CurveFitter: Sendable {
             var curve = bezier(points, first, last, tan1, tan2)
             var (error, index) = findMaxError(points, first, last, curve)
             if attempt == 0, let times, timeParameterize(times, first, last) {
-                // Time parameters in `u`, chord lengths in `uAlt`: keep the better start.
+                // Time parameters in `u`, chord lengths in `uAlt`: keep the better start — by
+                // more than rounding (10⁻⁹ of the tolerance), so a tie such as a window both fit
+                // exactly keeps chord lengths, whatever the unit of the points.
                 let byTime = bezier(points, first, last, tan1, tan2)
                 let e = findMaxError(points, first, last, byTime)
-                if e.0 < error {
+                if e.0 < error - tolerance * 1e-9 {
                     curve = byTime
                     (error, index) = e
                 } else {

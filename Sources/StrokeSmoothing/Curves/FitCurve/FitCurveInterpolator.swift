@@ -27,8 +27,9 @@ import StrokeCore
 ///
 /// Work per sample is one fit of at most `window` + 1 points (O(window·log window) typical);
 /// no allocation once the buffers have grown to the window. Elements are styled from the
-/// sample at their end; consecutive samples at the same place are merged; a stroke at one
-/// place is a dot.
+/// sample at their end; its ``origin`` is the first sample of the window still being fitted,
+/// however long before its cubics are committed; consecutive
+/// samples at the same place are merged; a stroke at one place is a dot.
 public struct FitCurveInterpolator: CurveStage {
     /// `interp:fit-curve`.
     public static let kind = StageKind.interp
@@ -45,17 +46,29 @@ public struct FitCurveInterpolator: CurveStage {
 
     /// Parameters of ``FitCurveInterpolator``.
     public struct Parameters: StageParameters {
-        /// Largest distance of a sample from the curve, units (1).
+        /// Largest distance of a sample from the curve, pt (1).
         public var error = 1.0
         /// Turn above which a split is a corner, degrees (90; 180: no corners).
         public var corner = 90.0
         /// Most samples refitted per sample (32).
         public var window = 32
+        /// One point (the unit `error` is declared in) in trace units: 1 as written;
+        /// ``inTraceUnits(millimetresPerUnit:)`` sets it. Paper.js's iteration limit
+        /// max(tolerance, tolerance²) mixes a squared distance with its square, so it is
+        /// evaluated in points. Not a label parameter.
+        public var unitLength = 1.0
         /// The defaults.
         public init() {}
+
+        /// `error` converted to the trace's units, and ``unitLength`` with it.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = lengthsConverted(millimetresPerUnit: millimetresPerUnit)
+            p.unitLength = unitLength * LengthDimension.pt.factor(millimetresPerUnit: millimetresPerUnit)
+            return p
+        }
         /// `error`, `corner`, `window`.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.error, "error", in: 0.001...1000, unit: "units", help: "largest distance of a sample from the fitted curve"),
+            .number(\.error, "error", in: 0.001...1000, length: .pt, help: "largest distance of a sample from the fitted curve"),
             .number(\.corner, "corner", in: 0...180, unit: "degrees", help: "a turn sharper than this where the fit splits stays a corner (180: never)"),
             .integer(\.window, "window", in: 4...4096, help: "most uncommitted samples refitted at each sample (bounds the work per sample)"),
         ]
@@ -79,7 +92,9 @@ public struct FitCurveInterpolator: CurveStage {
         self.parameters = parameters
         let e = parameters.error
         let tolerance = e * e
-        fitter = CurveFitter(tolerance: tolerance, iterationLimit: max(tolerance, tolerance * tolerance, 16 * tolerance),
+        // tolerance² in points² (tolerance/u² is in points²), back in units²: tolerance²/u².
+        let squared = tolerance * tolerance / (parameters.unitLength * parameters.unitLength)
+        fitter = CurveFitter(tolerance: tolerance, iterationLimit: max(tolerance, squared, 16 * tolerance),
                              cornerAngle: parameters.corner >= 180 ? .pi : parameters.corner * .pi / 180, cornerRadius: e)
         fitter.attempts = 10
         points.reserveCapacity(parameters.window + 2)
@@ -202,4 +217,7 @@ public struct FitCurveInterpolator: CurveStage {
 
     /// Shows the fit of the newest samples.
     public var hasProvisionalTail: Bool { true }
+
+    /// Provenance: the next cubic starts at the window's first sample.
+    public var origin: Double? { times.first }
 }

@@ -201,7 +201,8 @@ public struct SignaturePadCurveBuilder: Sendable {
     private mutating func curveWidths(_ start: SignaturePadPoint, _ end: SignaturePadPoint) -> (start: Double, end: Double) {
         let w = options.velocityFilterWeight
         let velocity = w * end.velocity(from: start) + (1 - w) * lastVelocity
-        let newWidth = JSNumber.max(options.maxWidth / (velocity + 1), options.minWidth)
+        // The library's v + 1 is v in px/ms plus 1: v/unitVelocity + 1 in any unit (v/1 is v).
+        let newWidth = JSNumber.max(options.maxWidth / (velocity / options.unitVelocity + 1), options.minWidth)
         let widths = (start: lastWidth, end: newWidth)
         lastVelocity = velocity
         lastWidth = newWidth

@@ -5,10 +5,13 @@ import StrokeCore
 /// minimum-distance filter, throttle, velocity filter, widths from velocity, the curve
 /// control points with the library's handle swap).
 ///
-/// Samples are the library's pointer events: position as is (its CSS pixels read as trace
-/// units), time `t × 1000` ms (the library stamps `new Date().getTime()` when it handles the
-/// event; StrokeLab uses the sample's own time). The first sample is `_strokeBegin`, moves go
-/// through the throttle, each sample of the terminal event is handled as `_strokeEnd` does.
+/// Samples are the library's pointer events: position as is, time `t × 1000` ms (the library
+/// stamps `new Date().getTime()` when it handles the event; StrokeLab uses the sample's own
+/// time). The first sample is `_strokeBegin`, moves go through the throttle, each sample of the
+/// terminal event is handled as `_strokeEnd` does. The library's lengths are CSS pixels: built
+/// for a trace (``PipelineDescription/resolved(for:)``) they are converted to its units, its
+/// 1 px/ms too (``Parameters/inTraceUnits(millimetresPerUnit:)``); built as written they are
+/// read as trace units, which is how the oracle tests run it.
 ///
 /// Ink: the library stamps filled circles of radius `min(w₀ + t³(w₁ − w₀), maxWidth)` at
 /// t = i/N, i < N, N = 2⌈length⌉, along each curve — a width that varies as t³. StrokeLab's
@@ -29,7 +32,9 @@ import StrokeCore
 /// also draws that last curve (the last kept point duplicated as its successor) and reaches
 /// the last sample (kept even within `minDistance`): the provisional tail while drawing,
 /// committed at the end. Elements are styled from the sample at their end (interpolated
-/// along a curve). O(1) per sample (at most 64 pieces per curve), no allocation.
+/// along a curve); the next curve starts at the last kept point it has drawn to, however long
+/// before it is drawn (``origin``). O(1) per sample (at most 64 pieces per curve), no
+/// allocation.
 public struct SignaturePadInterpolator: CurveStage {
     /// `interp:signature-pad`.
     public static let kind = StageKind.interp
@@ -50,26 +55,46 @@ public struct SignaturePadInterpolator: CurveStage {
     /// from ``SignaturePadOptions/defaults`` (the one declaration of the library's defaults).
     public struct Parameters: StageParameters {
         private static let library = SignaturePadOptions.defaults
-        /// Minimum distance between kept points, units.
+        /// Minimum distance between kept points, px.
         public var minDistance = Self.library.minDistance
         /// Weight of the new velocity (0 means the default, as the library's `||`).
         public var velocityFilterWeight = Self.library.velocityFilterWeight
-        /// Narrowest dot radius, units (0 means the default).
+        /// Narrowest dot radius, px (0 means the default).
         public var minWidth = Self.library.minWidth
-        /// Widest dot radius, units (0 means the default).
+        /// Widest dot radius, px (0 means the default).
         public var maxWidth = Self.library.maxWidth
-        /// Radius of the first dot, units (0: (minWidth + maxWidth)/2).
+        /// Radius of the first dot, px (0: (minWidth + maxWidth)/2).
         public var dotSize = Self.library.dotSize
         /// Move throttle, ms (0 handles every move).
         public var throttle = Self.library.throttle
-        /// Largest difference, units, between the drawn full width and the library's (0.05).
+        /// Largest difference, px, between the drawn full width and the library's (0.05).
         public var widthTolerance = 0.05
         /// Ink colour (black).
         public var color = InkColor.black
         /// Tail policy (published: the library's).
         public var tail = TailPolicy.published
+        /// The library's speed unit in its width rule maxWidth / (v + 1) (v in px/ms), in units
+        /// per ms: 1 as written (trace units read as the library's pixels);
+        /// ``inTraceUnits(millimetresPerUnit:)`` sets it to one CSS pixel per ms in the trace's
+        /// units. Not a label parameter.
+        public var unitVelocity = 1.0
         /// The library's defaults.
         public init() {}
+
+        /// The library's lengths are CSS pixels (``LengthDimension/px``), so for a trace in
+        /// other units its constants are converted with the declared ones: a 0 `minWidth` or
+        /// `maxWidth` (the library's `||` default) becomes its default 0.5 or 2.5 px first, and
+        /// the px/ms of the width rule becomes ``unitVelocity`` — the library's widths then
+        /// depend on the pen's physical speed, not on the trace's unit.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = self
+            let o = options.effective
+            p.minWidth = o.minWidth
+            p.maxWidth = o.maxWidth
+            p = p.lengthsConverted(millimetresPerUnit: millimetresPerUnit)
+            p.unitVelocity = unitVelocity * LengthDimension.px.factor(millimetresPerUnit: millimetresPerUnit)
+            return p
+        }
 
         /// The library's options.
         public var options: SignaturePadOptions {
@@ -80,18 +105,19 @@ public struct SignaturePadInterpolator: CurveStage {
             o.maxWidth = maxWidth
             o.dotSize = dotSize
             o.throttle = throttle
+            o.unitVelocity = unitVelocity
             return o
         }
 
         /// Every option, then StrokeLab's.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.minDistance, "minDistance", in: 0...10_000, unit: "units", help: "a point closer than this to the last kept point is skipped"),
+            .number(\.minDistance, "minDistance", in: 0...10_000, length: .px, help: "a point closer than this to the last kept point is skipped"),
             .number(\.velocityFilterWeight, "velocityFilterWeight", in: 0...1, help: "weight of the new velocity in the filtered velocity (0 means the default \(ParameterValue.number(library.velocityFilterWeight)), as in the library)"),
-            .number(\.minWidth, "minWidth", in: 0...10_000, unit: "units", help: "narrowest dot radius (0 means \(ParameterValue.number(library.minWidth))); the drawn stroke is twice as wide"),
-            .number(\.maxWidth, "maxWidth", in: 0...10_000, unit: "units", help: "widest dot radius (0 means \(ParameterValue.number(library.maxWidth)))"),
-            .number(\.dotSize, "dotSize", in: 0...10_000, unit: "units", help: "radius of the first point's dot (0: (minWidth + maxWidth)/2)"),
+            .number(\.minWidth, "minWidth", in: 0...10_000, length: .px, help: "narrowest dot radius (0 means \(ParameterValue.number(library.minWidth))); the drawn stroke is twice as wide"),
+            .number(\.maxWidth, "maxWidth", in: 0...10_000, length: .px, help: "widest dot radius (0 means \(ParameterValue.number(library.maxWidth)))"),
+            .number(\.dotSize, "dotSize", in: 0...10_000, length: .px, help: "radius of the first point's dot (0: (minWidth + maxWidth)/2)"),
             .number(\.throttle, "throttle", in: 0...10_000, unit: "ms", help: "handle at most one move per this many ms, with a trailing call (0: every move)"),
-            .number(\.widthTolerance, "widthTolerance", in: 0.001...100, unit: "units", help: "how far the drawn full width may differ from the library's t³ profile (sets how many pieces each curve is drawn in)"),
+            .number(\.widthTolerance, "widthTolerance", in: 0.001...100, length: .px, help: "how far the drawn full width may differ from the library's t³ profile (sets how many pieces each curve is drawn in)"),
             .color(\.color, "color", help: "ink colour"),
             .choice(\.tail, "tail", help: "published: the library (the curve to the last kept point is never drawn); complete: draw it and reach the last sample"),
         ]
@@ -108,6 +134,11 @@ public struct SignaturePadInterpolator: CurveStage {
     private var current = AttributedSample(time: 0, location: .zero)   // the sample being handled
     private var stored = AttributedSample(time: 0, location: .zero)    // the latest throttled move
     private var newest: AttributedSample? = nil                         // the last sample received
+    private var drawnTo = 0.0                                           // the time of the last point drawn to
+
+    /// Provenance: the next curve starts at the last kept point a curve was drawn to (the
+    /// first point before any).
+    public var origin: Double? { drawnTo }
 
     /// Creates the builder.
     /// - Throws: ``StageParameterError`` for a value out of its domain.
@@ -137,8 +168,11 @@ public struct SignaturePadInterpolator: CurveStage {
             line.append(.move(to: p.location), s2, ink: ink(radius))
             line.append(.line(to: p.location), s2, ink: ink(radius))
         case .curve(let c):
-            // The curve runs from the kept point two back (s0) to the previous one (s1).
+            // The curve runs from the kept point two back (s0) to the previous one (s1). The
+            // next starts at s1, and is drawn only when the point after its end is kept:
+            // perhaps long after.
             append(c, from: s0, to: s1, into: &line)
+            drawnTo = s1.time
         }
     }
 
@@ -188,6 +222,7 @@ public struct SignaturePadInterpolator: CurveStage {
         current = sample
         stored = sample
         newest = sample
+        drawnTo = sample.time
         var b = builder
         b.strokeBegin(Self.point(sample)) { draw($0, into: &line) }
         builder = b

@@ -1,5 +1,6 @@
-/// The options of szimek/signature_pad that shape its curves (v5.1.3; CSS pixels, read as
-/// trace units, and milliseconds), with the library's defaults.
+/// The options of szimek/signature_pad that shape its curves (v5.1.3; lengths in trace units,
+/// the library's CSS pixels when the trace is in them; milliseconds), with the library's
+/// defaults.
 ///
 /// The library reads `velocityFilterWeight`, `minWidth` and `maxWidth` with `||`, so a 0 there
 /// means the default (0.7, 0.5, 2.5); ``effective`` applies that rule. `minDistance` and
@@ -18,6 +19,11 @@ public struct SignaturePadOptions: Hashable, Sendable {
     /// Pointer moves are throttled to one per this many ms, with a trailing call (default 16);
     /// 0 handles every move.
     public var throttle: Double = 16
+    /// The speed unit of the library's width rule maxWidth / (v + 1), units per ms: v is in
+    /// px/ms there, so the rule is maxWidth / (v / unitVelocity + 1) with unitVelocity one px
+    /// per ms (default 1, trace units read as the library's pixels; a trace in other units
+    /// gets the same speed in its own, ``SignaturePadInterpolator/Parameters``).
+    public var unitVelocity: Double = 1
 
     /// The defaults.
     public init() {}

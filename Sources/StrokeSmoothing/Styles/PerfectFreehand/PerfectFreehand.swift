@@ -22,7 +22,7 @@ import StrokeCore
 /// the first 10 points), scaled by the start and end tapers' eased fractions (at least 0.01);
 /// points on both sides at ±radius along the perpendicular of the direction blended with the
 /// next point's (kept when more than `size·smoothing` from the side's previous point); a
-/// rounded 14-point cap at sharp corners (a turn of more than 90°); the last 3 units of the
+/// rounded 14-point cap at sharp corners (a turn of more than 90°); the last 3 px of the
 /// line dropped as noise. The polygon is the left side, the end cap (round: 28 points over
 /// 3π; flat; or the last point when tapered), the right side reversed and the start cap
 /// (round 13 points, flat, or nothing when tapered); a one-point line is a 13-point dot.
@@ -130,7 +130,7 @@ public enum PerfectFreehand {
             }
         }
         if pts.count == 1 {
-            pts.append(InputPoint(x: pts[0].x + 1, y: pts[0].y + 1, pressure: pts[0].pressure))
+            pts.append(InputPoint(x: pts[0].x + options.pixel, y: pts[0].y + options.pixel, pressure: pts[0].pressure))
         }
         var strokePoints = [StrokePoint(point: Point(x: pts[0].x, y: pts[0].y), pressure: firstPressure(pts[0].pressure),
                                         vector: Vector(dx: 1, dy: 1), distance: 0, runningLength: 0)]
@@ -211,7 +211,7 @@ public enum PerfectFreehand {
             var pressure = points[i].pressure
             let point = points[i].point, vector = points[i].vector
             let distance = points[i].distance, runningLength = points[i].runningLength
-            if i < points.count - 1 && totalLength - runningLength < 3 { continue }
+            if i < points.count - 1 && totalLength - runningLength < 3 * options.pixel { continue }
             if thinning != 0 && !thinning.isNaN {
                 if simulatePressure {
                     let sp = JSNumber.min(1, distance / size)
@@ -225,7 +225,7 @@ public enum PerfectFreehand {
             if firstRadius == nil { firstRadius = radius }
             let ts = runningLength < taperStart ? taperStartEase(runningLength / taperStart) : 1
             let te = totalLength - runningLength < taperEnd ? taperEndEase((totalLength - runningLength) / taperEnd) : 1
-            radius = JSNumber.max(0.01, radius * JSNumber.min(ts, te))
+            radius = JSNumber.max(0.01 * options.pixel, radius * JSNumber.min(ts, te))
 
             let nextVector = (i < points.count - 1 ? points[i + 1] : points[i]).vector
             let nextDpr = i < points.count - 1 ? vector.dot(nextVector) : 1.0
@@ -274,7 +274,7 @@ public enum PerfectFreehand {
         }
 
         let firstPoint = points[0].point
-        let lastPoint = points.count > 1 ? points[points.count - 1].point : Point(x: points[0].point.x + 1, y: points[0].point.y + 1)
+        let lastPoint = points.count > 1 ? points[points.count - 1].point : Point(x: points[0].point.x + options.pixel, y: points[0].point.y + options.pixel)
         var startCap: [Point] = []
         var endCap: [Point] = []
         if points.count == 1 {

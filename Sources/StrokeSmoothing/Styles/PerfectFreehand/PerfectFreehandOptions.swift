@@ -3,7 +3,7 @@
 public struct PerfectFreehandOptions: Hashable, Sendable {
     /// How far a taper reaches: the peer's `taper: number | boolean`.
     public enum Taper: Hashable, Sendable {
-        /// A distance along the stroke, units (`false` and `undefined` are 0).
+        /// A distance along the stroke, units (`false` and `undefined` are 0; the peer's px).
         case distance(Double)
         /// The whole stroke (`true`): max(size, total length).
         case full
@@ -53,6 +53,12 @@ public struct PerfectFreehandOptions: Hashable, Sendable {
     public var end = End(easing: .easeOutCubic)
     /// The stroke is complete: its last point is the last input point, not one lagging behind.
     public var last: Bool = false
+    /// One of the peer's CSS pixels in trace units (1: trace units read as its pixels). The
+    /// peer's own constants are pixels — the last 3 px of a stroke are left out of the outline,
+    /// a radius is at least 0.01 px, a lone point is paired with one 1 px away — and are
+    /// multiplied by this (bit for bit the peer's at 1), as ``size`` and the tapers are
+    /// converted (``PerfectFreehandStyle/Parameters/inTraceUnits(millimetresPerUnit:)``).
+    public var pixel: Double = 1
 
     /// The peer's defaults.
     public init() {}

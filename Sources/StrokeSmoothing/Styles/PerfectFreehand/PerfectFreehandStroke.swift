@@ -15,12 +15,12 @@ import StrokeCore
 ///   special cases, recomputed from scratch);
 /// - **outline points** of centre-line point i depend on point i + 1's direction, on the
 ///   pressure seed (the first 10 points), and on the total length through the end-noise rule
-///   (the last 3 units are dropped) and the end taper. The total length only grows, so point
+///   (the last 3 px are dropped) and the end taper. The total length only grows, so point
 ///   i is final once point i + 1 is, 10 points exist, and the line already reaches
 ///   max(3, end taper) beyond it. A taper over the whole stroke (`.full`) depends on the total
 ///   length everywhere: then nothing is final and each tail is the whole outline (O(n)).
 ///
-/// The tail is therefore the last few centre-line points — those within max(3 units, end
+/// The tail is therefore the last few centre-line points — those within max(3 px, end
 /// taper) of the end, the newest one, and the caps — whatever the stroke's length.
 /// ``push(_:)`` is O(1) amortised; ``updateTail(isComplete:)`` first finalises the outline of
 /// the points that became final since the last call, then recomputes the tail: O(new points +
@@ -219,7 +219,7 @@ public struct PerfectFreehandStroke: Sendable {
                   totalLength: Double, taperStart: Double, taperEnd: Double, state s: inout OutlineState,
                   left: inout [Point], right: inout [Point]) {
             let size = options.size, thinning = options.thinning
-            if !isLast && totalLength - p.runningLength < 3 { return }
+            if !isLast && totalLength - p.runningLength < 3 * options.pixel { return }
             var pressure = p.pressure
             var radius: Double
             if thinning != 0 && !thinning.isNaN {
@@ -236,7 +236,7 @@ public struct PerfectFreehandStroke: Sendable {
             let rl = p.runningLength
             let ts = rl < taperStart ? options.start.easing(rl / taperStart) : 1
             let te = totalLength - rl < taperEnd ? options.end.easing((totalLength - rl) / taperEnd) : 1
-            radius = JSNumber.max(0.01, radius * JSNumber.min(ts, te))
+            radius = JSNumber.max(0.01 * options.pixel, radius * JSNumber.min(ts, te))
             s.radius = radius
 
             let vector = p.vector, point = p.point
@@ -303,7 +303,7 @@ public struct PerfectFreehandStroke: Sendable {
         while s.next + 1 < stable.count {
             let p = stable[s.next]
             let ahead = lastLength - p.runningLength
-            guard ahead >= 3, ahead >= taperEnd else { break }
+            guard ahead >= 3 * options.pixel, ahead >= taperEnd else { break }
             shape.step(s.next, p, next: stable[s.next + 1].vector, isLast: false, totalLength: lastLength,
                  taperStart: taperStart, taperEnd: taperEnd, state: &s, left: &left, right: &right)
             s.next += 1
@@ -329,7 +329,7 @@ public struct PerfectFreehandStroke: Sendable {
         var l = Streamline(prev: Point(x: first.x, y: first.y))
         special.append(Self.firstPoint(first))
         if inputCount == 1 {
-            let extra = PerfectFreehand.InputPoint(x: first.x + 1, y: first.y + 1, pressure: first.pressure)
+            let extra = PerfectFreehand.InputPoint(x: first.x + options.pixel, y: first.y + options.pixel, pressure: first.pressure)
             if let q = l.next(extra, isMax: true, isComplete: isComplete, t: t, size: options.size) { special.append(q) }
         } else {
             let a = Point(x: first.x, y: first.y), b = Point(x: second.x, y: second.y)
@@ -395,7 +395,7 @@ public struct PerfectFreehandStroke: Sendable {
         tailRight = right
 
         let firstPoint = at(0).point
-        let lastPoint = count > 1 ? at(count - 1).point : Point(x: firstPoint.x + 1, y: firstPoint.y + 1)
+        let lastPoint = count > 1 ? at(count - 1).point : Point(x: firstPoint.x + options.pixel, y: firstPoint.y + options.pixel)
         let radius = s.radius
         if count == 1 {
             if !(taperStart != 0 || taperEnd != 0) || isComplete {

@@ -48,7 +48,7 @@ public struct PerfectFreehandStyle: StyleStage {
     /// ``PerfectFreehandOptions`` (the one declaration of the peer's defaults).
     public struct Parameters: StageParameters {
         private static let peer = PerfectFreehandOptions()
-        /// Diameter at pressure ½, units.
+        /// Diameter at pressure ½, px.
         public var size = Self.peer.size
         /// Effect of pressure on size.
         public var thinning = Self.peer.thinning
@@ -76,8 +76,23 @@ public struct PerfectFreehandStyle: StyleStage {
         public var last = Self.peer.last
         /// Ink colour (black).
         public var color = InkColor.black
+        /// One of the peer's pixels in trace units (1 as written); set by
+        /// ``inTraceUnits(millimetresPerUnit:)``, not a label parameter.
+        public var pixel = 1.0
         /// The peer's defaults.
         public init() {}
+
+        /// The peer's lengths are CSS pixels (``LengthDimension/px``): `size`, the taper
+        /// distances and its own constants (``PerfectFreehandOptions/pixel``) are converted to
+        /// the trace's units, so its outline has the same physical shape in any unit.
+        public func inTraceUnits(millimetresPerUnit: Double) -> Parameters {
+            var p = lengthsConverted(millimetresPerUnit: millimetresPerUnit)
+            let f = LengthDimension.px.factor(millimetresPerUnit: millimetresPerUnit)
+            if case .distance(let d) = p.startTaper { p.startTaper = .distance(d * f) }
+            if case .distance(let d) = p.endTaper { p.endTaper = .distance(d * f) }
+            p.pixel = pixel * f
+            return p
+        }
 
         /// The peer's options, with `simulate` for `simulatePressure` and `last`.
         public func options(simulate: Bool, last: Bool) -> PerfectFreehandOptions {
@@ -91,19 +106,20 @@ public struct PerfectFreehandStyle: StyleStage {
             o.start = PerfectFreehandOptions.End(cap: startCap, taper: startTaper, easing: startEasing)
             o.end = PerfectFreehandOptions.End(cap: endCap, taper: endTaper, easing: endEasing)
             o.last = last
+            o.pixel = pixel
             return o
         }
 
         private static func taper(_ name: String, _ property: WritableKeyPath<Parameters, PerfectFreehandOptions.Taper> & Sendable)
             -> ParameterDeclaration<Parameters>
         {
-            .text(property, name, form: "a length in units (0…10000) or full",
-                  help: "taper length at the \(name == "startTaper" ? "start" : "end"): 0 none, a distance in units, or full (the whole stroke, the peer's true; makes every outline O(n))",
+            .text(property, name, form: "a length in px (0…10000) or full",
+                  help: "taper length at the \(name == "startTaper" ? "start" : "end"): 0 none, a distance in px, or full (the whole stroke, the peer's true; makes every outline O(n))",
                   parse: { (text: String) throws(StageParameterError) in
                       if text == "full" || text == "true" { return .full }
                       if text == "false" { return .distance(0) }
                       guard let v = Double(text), v.isFinite, v >= 0, v <= 10_000 else {
-                          throw StageParameterError(parameter: name, problem: "takes a length in 0…10000 units or 'full', got '\(text)'")
+                          throw StageParameterError(parameter: name, problem: "takes a length in 0…10000 px or 'full', got '\(text)'")
                       }
                       return .distance(v)
                   },
@@ -117,7 +133,7 @@ public struct PerfectFreehandStyle: StyleStage {
 
         /// The peer's options in its order, then the colour.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
-            .number(\.size, "size", in: 0...10_000, unit: "units", help: "diameter of the stroke at pressure 0.5"),
+            .number(\.size, "size", in: 0...10_000, length: .px, help: "diameter of the stroke at pressure 0.5"),
             .number(\.thinning, "thinning", in: -1...1, help: "effect of pressure on the size (0 none, negative: thinner with pressure)"),
             .number(\.smoothing, "smoothing", in: 0...1, help: "minimum spacing of outline points, as a fraction of the size"),
             .number(\.streamline, "streamline", in: 0...1, help: "how far each centre-line point lags towards the input (0.15 + (1 − streamline)·0.85 of the way)"),

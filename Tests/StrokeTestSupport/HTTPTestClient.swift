@@ -2,29 +2,29 @@ import Foundation
 import StrokeIO
 
 /// A parsed HTTP response, for tests.
-struct HTTPReply: @unchecked Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+public struct HTTPReply: @unchecked Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
     /// Informational (1xx) status lines that came before the final response.
-    var informational: [Int] = []
+    public var informational: [Int] = []
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The body parsed as JSON.
-    var json: JSONNode? { try? JSONParser.parse(body) }
+    public var json: JSONNode? { try? JSONParser.parse(body) }
     /// `error` of a JSON error body.
-    var error: String? { json?["error"]?.string }
+    public var error: String? { json?["error"]?.string }
     /// `file` of a 201 body.
-    var file: String? { json?["file"]?.string }
+    public var file: String? { json?["file"]?.string }
 
     /// Parses `bytes` (a whole response, possibly preceded by 1xx responses); nil when there is
     /// no complete status line and header block.
-    static func parse(_ bytes: [UInt8]) -> HTTPReply? {
+    public static func parse(_ bytes: [UInt8]) -> HTTPReply? {
         var rest = bytes[...]
         var informational: [Int] = []
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
@@ -55,7 +55,7 @@ struct HTTPReply: @unchecked Sendable {
 
     /// True when `bytes` hold a whole final response: its head, and a body complete by its
     /// Content-Length or by the last chunk.
-    static func isComplete(_ bytes: [UInt8]) -> Bool {
+    public static func isComplete(_ bytes: [UInt8]) -> Bool {
         var rest = bytes[...]
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         while let end = rest.firstRange(of: separator) {
@@ -98,9 +98,9 @@ struct HTTPReply: @unchecked Sendable {
 /// One-shot HTTP/1.1 requests over ``TestSocket`` (`Connection: close`): `async` ones for
 /// tests with an in-process server (the socket work runs on a thread of its own), blocking ones
 /// for servers in other processes.
-enum HTTPTestClient {
+public enum HTTPTestClient {
     /// Sends a request and reads the whole response.
-    static func request(_ method: String, _ path: String, port: Int, host: String = "127.0.0.1",
+    public static func request(_ method: String, _ path: String, port: Int, host: String = "127.0.0.1",
                         headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 30) async throws -> HTTPReply {
         let headers = headers.map { Header(name: $0.0, value: $0.1) }
         return try await blocking {
@@ -109,14 +109,14 @@ enum HTTPTestClient {
     }
 
     /// `POST /traces` with `bytes` as a JSON body.
-    static func upload(_ bytes: [UInt8], port: Int, host: String = "127.0.0.1", headers: [(String, String)] = []) async throws -> HTTPReply {
+    public static func upload(_ bytes: [UInt8], port: Int, host: String = "127.0.0.1", headers: [(String, String)] = []) async throws -> HTTPReply {
         try await request("POST", "/traces", port: port, host: host, headers: [("Content-Type", "application/json")] + headers, body: bytes)
     }
 
     private struct Header: Sendable { var name: String, value: String }
 
     /// Sends a request and reads the whole response, blocking the calling thread.
-    static func requestBlocking(_ method: String, _ path: String, port: Int, host: String = "127.0.0.1",
+    public static func requestBlocking(_ method: String, _ path: String, port: Int, host: String = "127.0.0.1",
                         headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 30) throws -> HTTPReply {
         let socket = try TestSocket(host: host, port: port, timeout: timeout)
         var head = "\(method) \(path) HTTP/1.1\r\n"
@@ -134,7 +134,7 @@ enum HTTPTestClient {
 
     /// A JSON request to a JSON API (chromedriver's): the parsed body, or a failure naming the
     /// answer.
-    static func jsonBlocking(_ method: String, _ path: String, port: Int, body: String? = nil, timeout: Double = 60) throws -> JSONNode {
+    public static func jsonBlocking(_ method: String, _ path: String, port: Int, body: String? = nil, timeout: Double = 60) throws -> JSONNode {
         let reply = try requestBlocking(method, path, port: port, headers: body == nil ? [] : [("Content-Type", "application/json")],
                                 body: body.map { Array($0.utf8) }, timeout: timeout)
         guard let json = reply.json else {
@@ -146,8 +146,20 @@ enum HTTPTestClient {
 
 extension JSONNode {
     /// The value when it is `true` or `false`.
-    var bool: Bool? {
+    public var bool: Bool? {
         if case .bool(let b) = value { return b }
         return nil
+    }
+}
+
+/// Runs blocking work (a test's socket I/O) on a thread of its own, never on the Swift
+/// concurrency pool, which the in-process server needs to answer it (on a 2-core machine the
+/// pool has 2 threads: two blocked clients would starve the server).
+public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
     }
 }

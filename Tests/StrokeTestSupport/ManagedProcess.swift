@@ -4,23 +4,26 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import NIOConcurrencyHelpers
 
 /// A process a test starts and must end: its output is collected as it comes, and ``stop()``
 /// ends it and everything it started (its whole process group), also when the test fails.
-final class ManagedProcess: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+public final class ManagedProcess: @unchecked Sendable {
+    /// What went wrong, in one line.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
-    let name: String
+    public let name: String
     private let process: Process
-    private let out = NIOLockedValueBox<[UInt8]>([])
-    private let err = NIOLockedValueBox<[UInt8]>([])
-    private let closedPipes = NIOLockedValueBox(0)
+    private let out = LockedBox<[UInt8]>([])
+    private let err = LockedBox<[UInt8]>([])
+    private let closedPipes = LockedBox(0)
     private var stopped = false
 
     /// Starts `executable` with `arguments`. Foundation starts it as the leader of a new
     /// process group, which ``stop()`` signals as a whole.
-    init(_ executable: String, _ arguments: [String], directory: String? = nil) throws {
+    public init(_ executable: String, _ arguments: [String], directory: String? = nil) throws {
         name = URL(fileURLWithPath: executable).lastPathComponent
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -49,13 +52,13 @@ final class ManagedProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    var pid: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
-    var standardOutput: String { String(decoding: out.withLockedValue { $0 }, as: UTF8.self) }
-    var standardError: String { String(decoding: err.withLockedValue { $0 }, as: UTF8.self) }
+    public var pid: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
+    public var standardOutput: String { String(decoding: out.withLockedValue { $0 }, as: UTF8.self) }
+    public var standardError: String { String(decoding: err.withLockedValue { $0 }, as: UTF8.self) }
 
     /// Waits until a line of standard output starts with `prefix`; returns the rest of it.
-    func waitForLine(startingWith prefix: String, timeout: Double = 30) throws -> String {
+    public func waitForLine(startingWith prefix: String, timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             for line in standardOutput.split(separator: "\n") where line.hasPrefix(prefix) {
@@ -68,11 +71,11 @@ final class ManagedProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` to the process alone.
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits for the process to exit by itself and for all its output to be collected; its
     /// status, or nil after `timeout`.
-    func waitForExit(timeout: Double = 30) -> Int32? {
+    public func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard !process.isRunning else { return nil }
@@ -82,7 +85,7 @@ final class ManagedProcess: @unchecked Sendable {
 
     /// Waits until `condition` holds (polled every 20 ms); false after `timeout`.
     @discardableResult
-    func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    public func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition() { return true }
@@ -92,7 +95,7 @@ final class ManagedProcess: @unchecked Sendable {
     }
 
     /// Ends the process group: SIGTERM, then SIGKILL to whatever is left after 5 s. Idempotent.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         let group = process.processIdentifier
@@ -105,7 +108,7 @@ final class ManagedProcess: @unchecked Sendable {
     }
 
     /// A TCP port free on 127.0.0.1 now (for programs that cannot report the one they chose).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         defer { close(fd) }
@@ -121,5 +124,18 @@ final class ManagedProcess: @unchecked Sendable {
         }
         guard bound else { throw Failure(description: "cannot bind a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A value behind a lock, for state a process's reader threads and the test share.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    /// Runs `body` on the value while holding the lock.
+    func withLockedValue<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }

@@ -7,13 +7,17 @@ import Foundation
 
 /// A blocking TCP client socket for tests: whole control of the bytes sent, so tests can send
 /// what no HTTP library would (a cut-off body, a lying Content-Length, garbage).
-final class TestSocket: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+public final class TestSocket: @unchecked Sendable {
+    /// What went wrong, in one line.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
-    private(set) var fd: Int32
+    public private(set) var fd: Int32
 
     /// Connects to `host` (an IPv4 address) and `port`; reads time out after `timeout` seconds.
-    init(host: String = "127.0.0.1", port: Int, timeout: Double = 20) throws {
+    public init(host: String = "127.0.0.1", port: Int, timeout: Double = 20) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var tv = timeval()
@@ -45,7 +49,7 @@ final class TestSocket: @unchecked Sendable {
     deinit { if fd >= 0 { _ = systemClose(fd) } }
 
     /// Sends all of `bytes`; throws when the peer has closed or reset the connection.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
@@ -60,13 +64,13 @@ final class TestSocket: @unchecked Sendable {
     }
 
     /// Sends `text` as UTF-8.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Closes the sending side (the server sees the end of the input).
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads until the peer closes, a read times out, or `limit` bytes arrived.
-    func receiveAll(limit: Int = 64 << 20) -> [UInt8] {
+    public func receiveAll(limit: Int = 64 << 20) -> [UInt8] {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while out.count < limit {
@@ -81,7 +85,7 @@ final class TestSocket: @unchecked Sendable {
     /// Reads one whole HTTP response (after any 1xx ones): up to the end of its body by
     /// Content-Length or chunked encoding, or until the peer closes when it gives neither.
     /// Servers that keep the connection open despite `Connection: close` are not waited for.
-    func receiveResponse(limit: Int = 64 << 20) -> [UInt8] {
+    public func receiveResponse(limit: Int = 64 << 20) -> [UInt8] {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while out.count < limit {
@@ -95,7 +99,7 @@ final class TestSocket: @unchecked Sendable {
     }
 
     /// Reads until `marker` has arrived (or the peer closes or a read times out).
-    func receive(until marker: String) -> [UInt8] {
+    public func receive(until marker: String) -> [UInt8] {
         var out: [UInt8] = []
         var byte: UInt8 = 0
         let m = Array(marker.utf8)
@@ -110,7 +114,7 @@ final class TestSocket: @unchecked Sendable {
     }
 
     /// Closes the socket.
-    func disconnect() {
+    public func disconnect() {
         if fd >= 0 {
             _ = systemClose(fd)
             fd = -1
