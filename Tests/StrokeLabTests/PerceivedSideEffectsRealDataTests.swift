@@ -47,4 +47,29 @@ final class PerceivedSideEffectsRealDataTests: XCTestCase {
         XCTAssertGreaterThan(predicted["perceived.wrong_distance_rate"]!, 0)
         XCTAssertGreaterThan(predicted["perceived.over_anticipation_rate"]!, plain["perceived.over_anticipation_rate"]!)
     }
+
+    func testATraceInPixelsWithoutARecordedScaleHasItsThresholdsInCSSPixels() throws {
+        // The thresholds are millimetres on the screen, converted at the trace's physical scale
+        // (a `px` trace that records none is read at the CSS pixel, 25.4/96 mm). They were
+        // converted at the default point (25.4/132 mm) whenever a trace recorded no scale.
+        // BDALab's handwriting, its coordinates taken as pixels.
+        let dir = try SharedData.dataset("bdalab-sample")
+        let trace = try XCTUnwrap(try TraceImport.load(path: dir + "/svc_data/jack_18-07-2014_M_0006_Doe_12-10-2020.svc").first)
+        let ids = PerceivedSideEffects.metrics.map(\.id)
+        func rates(_ millimetresPerUnit: Double?) throws -> [Double] {
+            var metadata = trace.metadata
+            metadata.units = .px
+            metadata.millimetresPerUnit = millimetresPerUnit
+            var out: [Double] = []
+            for stroke in trace.strokes {
+                let prepared = PreparedStroke(stroke: stroke, metadata: metadata, options: MetricOptions())
+                let r = StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: "coalesced-only|predict:kalman(horizon=33)"))
+                out += ids.map { r.value($0) ?? -1 }
+            }
+            return out
+        }
+        let unstated = try rates(nil)
+        XCTAssertEqual(unstated, try rates(25.4 / 96), "read at the CSS pixel")
+        XCTAssertNotEqual(unstated, try rates(LengthUnit.millimetresPerPoint), "the scale matters on these strokes")
+    }
 }
