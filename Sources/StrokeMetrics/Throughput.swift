@@ -26,6 +26,10 @@ public enum Throughput {
         public var samplesPerSecond: [Double]
         /// Nanoseconds per sample of each timed run, in run order.
         public var nanosecondsPerSample: [Double]
+        /// CPU nanoseconds per sample of each timed run (the `cpuClock` given to
+        /// ``Throughput/measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:cpuClock:live:scales:)``;
+        /// empty without one).
+        public var cpuNanosecondsPerSample: [Double] = []
         /// A value derived from every replayed path (element counts), to keep the work observable.
         public var checksum: Int
         /// Events handled per pass (every event of every stroke).
@@ -76,6 +80,8 @@ public enum Throughput {
     ///   - passes: passes per run; `nil` calibrates them from `minimumRunSeconds`. A fixed
     ///     count makes the work exactly repeatable (for instruction counts).
     ///   - options: replay options (default none: no horizons).
+    ///   - cpuClock: the CPU time the measuring thread has used, in seconds, when the caller has
+    ///     one (the algorithm modules read no system clock but the standard library's).
     ///   - live: also time the live stroke (default false).
     ///   - scales: the physical scale of each stroke's trace (parallel to `strokes`): each
     ///     stroke is replayed by the pipeline built for its scale
@@ -83,8 +89,8 @@ public enum Throughput {
     ///     scale; `nil` replays every stroke through `pipeline` as it is.
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
-                               options: ReplayOptions = ReplayOptions(), live: Bool = false,
-                               scales: [PhysicalScale]? = nil) -> Result? {
+                               options: ReplayOptions = ReplayOptions(), cpuClock: (() -> Double)? = nil,
+                               live: Bool = false, scales: [PhysicalScale]? = nil) -> Result? {
         let built = resolvedByScale(pipeline, strokes: strokes.count, scales: scales)
         var replayers = built.pipelines.map { $0.makeReplayer() }
         let of = built.index
@@ -95,7 +101,7 @@ public enum Throughput {
         guard samplesPerPass > 0 else { return nil }
         var checksum = 0
         let timing = time(inputsPerPass: samplesPerPass, runs: runs, warmupRuns: warmupRuns,
-                          minimumRunSeconds: minimumRunSeconds, passes: passes) {
+                          minimumRunSeconds: minimumRunSeconds, passes: passes, cpuClock: cpuClock) {
             for (i, stroke) in strokes.enumerated() where !stroke.events.isEmpty {
                 let replay = replayers[of[i]].replay(stroke, options: options)
                 checksum &+= replay.path.elements.count &+ replay.frames.count
@@ -108,7 +114,8 @@ public enum Throughput {
         let perEvent = Double(samplesPerPass) / Double(Swift.max(events, 1))
         return Result(pipeline: pipeline.canonical, passesPerRun: timing.passes, samplesPerRun: samplesPerPass * timing.passes,
                       samplesPerSecond: timing.nanosecondsPerInput.map { 1e9 / $0 },
-                      nanosecondsPerSample: timing.nanosecondsPerInput, checksum: checksum, eventsPerPass: events,
+                      nanosecondsPerSample: timing.nanosecondsPerInput, cpuNanosecondsPerSample: timing.cpuNanosecondsPerInput,
+                      checksum: checksum, eventsPerPass: events,
                       nanosecondsPerEvent: timing.nanosecondsPerInput.map { $0 * perEvent },
                       liveNanosecondsPerEvent: liveTiming?.nanosecondsPerEvent ?? [])
     }
@@ -116,8 +123,8 @@ public enum Throughput {
     /// Times the events of `strokes` fed one by one to one ``StrokeSmoothing/LiveStroke``
     /// running `pipeline`, as an app calls it from its touch handlers (each call followed by
     /// the reads an app makes: the newly committed range, the provisional and predicted ink),
-    /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:pass:)``: nanoseconds
-    /// per event of each timed run. `scales` as in ``measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:live:scales:)``:
+    /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:cpuClock:pass:)``: nanoseconds
+    /// per event of each timed run. `scales` as in ``measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:cpuClock:live:scales:)``:
     /// one live stroke per distinct scale.
     public static func measureLive(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                    minimumRunSeconds: Double = 0.05, passes: Int? = nil, scales: [PhysicalScale]? = nil)
@@ -163,14 +170,20 @@ public enum Throughput {
     /// calibrates the passes per run from `minimumRunSeconds` unless `passes` is given), then
     /// `runs` timed runs of `passes` calls of `pass`, each timed with `ContinuousClock`.
     /// Returns the passes per run and each timed run's nanoseconds per input (`inputsPerPass`
-    /// inputs per pass).
+    /// inputs per pass), and with a `cpuClock` (seconds of CPU time the thread has used) each
+    /// run's CPU nanoseconds per input (empty without one).
     public static func time(inputsPerPass: Int, runs: Int, warmupRuns: Int, minimumRunSeconds: Double, passes fixed: Int?,
-                            pass: () -> Void) -> (passes: Int, nanosecondsPerInput: [Double]) {
+                            cpuClock: (() -> Double)? = nil,
+                            pass: () -> Void) -> (passes: Int, nanosecondsPerInput: [Double], cpuNanosecondsPerInput: [Double]) {
         let clock = ContinuousClock()
+        var cpu = 0.0
         func run(_ n: Int) -> Double {
+            let cpuStart = cpuClock?() ?? 0
             let start = clock.now
             for _ in 0..<n { pass() }
-            return seconds(clock.now - start)
+            let elapsed = seconds(clock.now - start)
+            cpu = (cpuClock?() ?? 0) - cpuStart
+            return elapsed
         }
         var passes = Swift.max(1, Swift.min(fixed ?? 1, 1_000_000))
         let calibration = run(passes)
@@ -179,12 +192,13 @@ public enum Throughput {
             passes = Swift.max(1, Swift.min(Int((minimumRunSeconds / perPass).rounded(.up)), 1_000_000))
         }
         for _ in 1..<Swift.max(warmupRuns, 1) { _ = run(passes) }
-        var costs: [Double] = []
+        var costs: [Double] = [], cpuCosts: [Double] = []
         let inputs = Double(Swift.max(inputsPerPass, 1) * passes)
         for _ in 0..<Swift.max(runs, 1) {
             costs.append(Swift.max(run(passes), 1e-12) * 1e9 / inputs)
+            if cpuClock != nil { cpuCosts.append(Swift.max(cpu, 1e-12) * 1e9 / inputs) }
         }
-        return (passes, costs)
+        return (passes, costs, cpuCosts)
     }
 
     private static func seconds(_ d: Duration) -> Double {

@@ -112,8 +112,12 @@ public struct StrokeScene: Hashable, Sendable {
                 for s in e.samples.dropLast() { others.append(s.location) }
                 mains.append(e.main.location)
             }
-            PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
-            PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
+            if Self.areDistinct(others, viewport) {
+                PathDrawing.dots(others, in: cr, viewport: viewport, radius: style.coalescedSampleRadius, color: style.coalescedSampleColor)
+            }
+            if Self.areDistinct(mains, viewport) {
+                PathDrawing.dots(mains, in: cr, viewport: viewport, radius: style.mainSampleRadius, color: style.mainSampleColor)
+            }
         }
         if overlays.contains(.pen), let pen = penPosition {
             PathDrawing.ring(pen, in: cr, viewport: viewport, radius: 5.5, width: 2, color: style.referenceColor)
@@ -125,6 +129,19 @@ public struct StrokeScene: Hashable, Sendable {
     public var penPosition: Point? {
         guard let f = frame, let ref = stroke.reference, ref.points.count >= 2 else { return nil }
         return ref.position(at: min(max(f.time, ref.startTime), ref.endTime))
+    }
+}
+
+extension StrokeScene {
+    /// Whether `points` lie on average at least a device pixel apart, so that a dot per
+    /// sample shows where the samples are. Denser samples (a stroke of 10⁵ samples drawn in a
+    /// few hundred pixels) would only thicken the line with dots, at a cost per sample: their
+    /// dots are left out (a magnified inset, where they are apart, still shows them). O(n).
+    static func areDistinct(_ points: [Point], _ viewport: Viewport) -> Bool {
+        guard points.count > 1 else { return true }
+        var length = 0.0
+        for i in 1..<points.count { length += points[i - 1].distance(to: points[i]) }
+        return length * viewport.scale >= Double(points.count - 1)
     }
 }
 

@@ -172,6 +172,35 @@ final class InkModelerStageTests: XCTestCase {
         }
     }
 
+    /// `bench --stage 'filter:ink-modeler|predict:ink-kalman'` runs ink's Update and Predict
+    /// alone, per event, as the `ink` pipeline's replay runs them: the same modeled samples and
+    /// predictions (counted by the run's checksum: modeled + predicted samples), one prediction
+    /// per event but the terminal one; a filter with a predictor that does not read it is refused.
+    func testFilterAndItsPredictorRunAloneAsTheReplayRunsThem() throws {
+        let circle = try PeerOracles.circle()
+        let touches = circle.t.indices.map {
+            TouchSample(time: circle.t[$0], location: Point(x: circle.x[$0], y: circle.y[$0]), force: circle.pressure[$0],
+                        maximumPossibleForce: 1)
+        }
+        let framed = Stroke(id: "circle240", events: FrameGrouping.events(from: touches, refreshRateHz: 60))
+        for stroke in [circle.strokeWithOneEventPerSample, framed] {
+            let stages = try PipelineDescription.resolveStages("filter:ink-modeler|predict:ink-kalman")
+            XCTAssertEqual(stages.map(\.descriptor.id), ["ink-modeler", "ink-kalman"])
+            var run = StageRun(stages, strokes: [stroke])
+            XCTAssertEqual(run.inputsPerPass, stroke.sampleCount)
+            var replayer = try PipelineDescription(parsing: "ink").makeReplayer()
+            let replay = replayer.replay(stroke, options: ReplayOptions(recordsCurveInput: true))
+            XCTAssertGreaterThan(replay.predicted.count, 0)
+            let expected = replay.curveInput.count + replay.predicted.count
+            XCTAssertEqual(run.pass(), expected)
+            XCTAssertEqual(run.pass(), expected, "a second pass starts the stroke afresh")
+        }
+        XCTAssertThrowsError(try PipelineDescription.resolveStages("filter:one-euro|predict:ink-kalman")) { error in
+            XCTAssertTrue("\(error)".contains("a filter and the predictor that reads its state"), "\(error)")
+        }
+        XCTAssertEqual(try PipelineDescription.resolveStages("filter:ink-modeler").count, 1)
+    }
+
     /// Force (over the maximum) is ink's pressure, π/2 − altitude its tilt, the azimuth its
     /// orientation; the modeled values come back on the same scales, interpolated from the
     /// inputs at the tip's projection.

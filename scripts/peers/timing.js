@@ -3,8 +3,9 @@
 // whole input through the peer's public API, returning a number derived from the output
 // (accumulated, so the JIT cannot drop the work). Untimed warm-up passes for at least
 // --warmup-seconds (JIT tiering; they also calibrate how many passes make a run last
-// --min-run-seconds), then --runs timed runs (process.hrtime.bigint), each `passes` passes;
-// per run: ns per input = run time / (passes × inputs). Prints one JSON object on stdout.
+// --min-run-seconds), then --runs timed runs (process.hrtime.bigint, and the process's CPU
+// time from process.cpuUsage: every thread of node, the JIT's and the collector's included),
+// each `passes` passes; per run: ns per input = run time / (passes × inputs). Prints one JSON object on stdout.
 // --passes N runs exactly N passes untimed (callgrind mode: instructions by difference).
 'use strict';
 const fs = require('fs');
@@ -71,19 +72,25 @@ function measure(o, workload, inputs, pass) {
   } while (Number(now() - warmStart) / 1e9 < o.warmupSeconds);
   const passes = Math.min(1e7, Math.max(1, Math.ceil(o.minRunSeconds / Math.max(fastest, 1e-9))));
   const ns = [];
+  const cpu = [];
   for (let r = 0; r < o.runs; r++) {
+    const c0 = process.cpuUsage();
     const t0 = now();
     let sum = 0;
     for (let p = 0; p < passes; p++) sum += pass();
     const t1 = now();
+    const c = process.cpuUsage(c0);
     sink += sum;
     ns.push(Number(t1 - t0) / (passes * inputs));
+    cpu.push(((c.user + c.system) * 1000) / (passes * inputs));
   }
   ns.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const r4 = (v) => Math.round(v * 1e4) / 1e4;
   console.log(JSON.stringify({
     workload, inputs, runs: o.runs, passes_per_run: passes,
     ns_per_input: { median: r4(quantile(ns, 0.5)), min: r4(ns[0]), max: r4(ns[ns.length - 1]), q1: r4(quantile(ns, 0.25)), q3: r4(quantile(ns, 0.75)) },
+    cpu_ns_per_input: { median: r4(quantile(cpu, 0.5)), min: r4(cpu[0]), max: r4(cpu[cpu.length - 1]) },
     checksum: sink,
   }));
 }

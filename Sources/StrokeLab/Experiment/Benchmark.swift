@@ -8,7 +8,7 @@ import StrokeSmoothing
 /// set takes — measured, tabulated and written as tidy result tables.
 ///
 /// **Throughput** (DESIGN.md, "Metrics"): for each dataset × pipeline,
-/// ``Throughput/measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:options:)`` replays
+/// ``Throughput/measure(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:options:cpuClock:live:scales:)`` replays
 /// every stroke of every trace of the dataset, `passes` times per run (calibrated so a run
 /// lasts at least ``Settings/minimumRunSeconds``), after untimed warm-up runs. Samples are the
 /// samples fed to the pipeline — what its input view passes on: one per event for `main`,

@@ -158,6 +158,24 @@ public struct PipelineDescription: Sendable {
         return try resolve(descriptor, given: stage.parameters, registry: registry, label: text)
     }
 
+    /// Resolves what `strokelab bench --stage` measures: one stage written alone
+    /// (``resolveStage(_:registry:)``), or a filter followed by the predictor that predicts
+    /// from its state (`filter:ink-modeler|predict:ink-kalman`: ink's Update and Predict, which
+    /// cannot run apart).
+    /// - Throws: ``PipelineError`` naming the text and the problem.
+    public static func resolveStages(_ text: String, registry: StageRegistry = .standard) throws(PipelineError) -> [ResolvedStage] {
+        let parsed = try PipelineLabel(parsing: text)
+        guard parsed.stages.count == 2 else { return [try resolveStage(text, registry: registry)] }
+        let filter = try lookUp(parsed.stages[0], in: registry, label: text)
+        let predictor = try lookUp(parsed.stages[1], in: registry, label: text)
+        guard filter.kind == .filter, predictor.kind == .predict, predictor.requiredFilter == "filter:\(filter.id)" else {
+            throw PipelineError(label: text, problem: "expected one stage (kind:id(param=value,…)), or a filter and the predictor "
+                + "that reads its state (e.g. 'filter:ink-modeler|predict:ink-kalman')")
+        }
+        return [try resolve(filter, given: parsed.stages[0].parameters, registry: registry, label: text),
+                try resolve(predictor, given: parsed.stages[1].parameters, registry: registry, label: text)]
+    }
+
     /// Checks the written parameters against the stage's declarations and builds it once, so
     /// every domain and cross-parameter check runs at resolution.
     private static func resolve(_ descriptor: StageDescriptor, given: [(name: String, value: String)],

@@ -10,6 +10,11 @@ import StrokeCore
 /// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish` (its ink
 ///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
+/// - a filter and the predictor that reads its state (`filter:ink-modeler|predict:ink-kalman`,
+///   ``PipelineDescription/resolveStages(_:registry:)``): per event, as the replay runs them,
+///   the event's samples through the filter (the terminal event `finish`es it), the filter's
+///   output observed, the predictor shown the filter, and one prediction after every event
+///   but the terminal one — ink's `Update` per input and `Predict` per event;
 /// - a style: every element of the straight centre line through the samples styled, its ink
 ///   started as the replay starts a stroke's committed ink (``Centerline/startingInk(base:)``; an
 ///   outline maker also observes the samples and reports its outline at the end).
@@ -19,18 +24,34 @@ public struct StageRun {
     /// The stage's canonical text.
     public let canonical: String
     private let stage: StageImplementation
+    /// The predictor that reads the filter's state, when the run is a filter and its predictor.
+    private let predictor: (any PredictorStage)?
     private let strokes: [[AttributedSample]]
     private let events: [[(event: TouchEvent, samples: [AttributedSample])]]
     private let lines: [Centerline]
     private var samples: [AttributedSample] = []
+    private var predicted: [AttributedSample] = []
     private var line = Centerline()
     private var ink: [InkAttributes] = []
     private var polygons: [[Point]] = []
 
     /// Prepares `stage` over `strokes`.
     public init(_ stage: ResolvedStage, strokes: [Stroke]) {
-        canonical = stage.canonical
-        self.stage = stage.implementation
+        self.init([stage], strokes: strokes)
+    }
+
+    /// Prepares `stages` (one stage, or a filter and the predictor that reads it, as
+    /// ``PipelineDescription/resolveStages(_:registry:)`` resolves them) over `strokes`.
+    public init(_ stages: [ResolvedStage], strokes: [Stroke]) {
+        precondition(stages.count == 1 || stages.count == 2, "one stage, or a filter and its predictor")
+        canonical = stages.map(\.canonical).joined(separator: "|")
+        self.stage = stages[0].implementation
+        if stages.count == 2, case .filter = self.stage, case .predictor(let p) = stages[1].implementation {
+            predictor = p
+        } else {
+            precondition(stages.count == 1, "a filter and the predictor that reads it")
+            predictor = nil
+        }
         // A builder that draws ink has it recorded, as in a replay.
         if case .curve(let c) = self.stage, type(of: c).drawsInk { line = Centerline(recordsInk: true) }
         var attributed: [[AttributedSample]] = []
@@ -68,6 +89,25 @@ public struct StageRun {
         for k in strokes.indices {
             let input = strokes[k]
             switch stage {
+            case .filter(let f) where predictor != nil:
+                var filter: any FilterStage = f
+                var p = predictor!
+                filter.reset()
+                p.reset()
+                let batches = events[k]
+                for e in batches.indices {
+                    let terminal = e == batches.count - 1
+                    samples.removeAll(keepingCapacity: true)
+                    if terminal { filter.finish(batches[e].samples, into: &samples) } else { filter.process(batches[e].samples, into: &samples) }
+                    if !samples.isEmpty { p.observe(samples) }
+                    p.observe(lastFilter: &filter)
+                    checksum &+= samples.count
+                    if !terminal {
+                        predicted.removeAll(keepingCapacity: true)
+                        p.appendPrediction(for: batches[e].event, tip: samples.last?.location, to: &predicted)
+                        checksum &+= predicted.count
+                    }
+                }
             case .filter(var f):
                 samples.removeAll(keepingCapacity: true)
                 f.reset()

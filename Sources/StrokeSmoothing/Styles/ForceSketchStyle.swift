@@ -55,11 +55,31 @@ public struct ForceSketchStyle: StyleStage {
     /// Width and hue from the pressure at the element's end.
     public func style(_ ink: inout InkAttributes, element: PathElement, from start: Point, sample: AttributedSample,
                       previous: AttributedSample) {
-        guard let raw = sample.normalizedForce else {
-            ink = InkAttributes(width: parameters.fallbackWidth, opacity: 1, color: parameters.fallbackColor)
-            return
+        ink = Self.ink(force: sample.force, maximumForce: sample.maximumPossibleForce, parameters)
+    }
+
+    /// Every element of `range` from the force of its sample: one pass that reads two fields
+    /// of each sample (the protocol's default copies every sample and element it visits).
+    public func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
+                      start: Point?, previous: AttributedSample?) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= Swift.min(samples.count, ink.count), "range out of bounds")
+        let p = parameters
+        samples.withUnsafeBufferPointer { s in
+            ink.withUnsafeMutableBufferPointer { out in
+                for i in range { out[i] = Self.ink(force: s[i].force, maximumForce: s[i].maximumPossibleForce, p) }
+            }
         }
-        let p = Swift.min(Swift.max(raw, 0), 1)
-        ink = InkAttributes(width: p * parameters.maxWidth, opacity: 1, color: InkColor(hue: p, saturation: 1, brightness: 1))
+    }
+
+    /// The seed's ink for one touch: p = force / maximumForce clamped to 0…1, width p × maxWidth,
+    /// hue p; the fallback without a maximum force.
+    @inline(__always)
+    static func ink(force: Double, maximumForce: Double, _ parameters: Parameters) -> InkAttributes {
+        guard maximumForce > 0 else {
+            return InkAttributes(width: parameters.fallbackWidth, opacity: 1, color: parameters.fallbackColor)
+        }
+        let p = Swift.min(Swift.max(force / maximumForce, 0), 1)
+        return InkAttributes(width: p * parameters.maxWidth, opacity: 1, color: InkColor(hue: p, saturation: 1, brightness: 1))
     }
 }

@@ -97,17 +97,44 @@ public struct ScribbleStyle: StyleStage {
     /// The seed's width, opacity and colour for the element ending at `sample`.
     public func style(_ ink: inout InkAttributes, element: PathElement, from start: Point, sample: AttributedSample,
                       previous: AttributedSample) {
+        ink = Self.ink(end: element.endPoint, from: start, sample: sample, parameters)
+    }
+
+    /// Every element of `range`, in one pass that reads only the fields the rules use (the
+    /// protocol's default copies every sample and element it visits); the chord's start is the
+    /// previous element's end, as the default computes it.
+    public func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
+                      start: Point?, previous: AttributedSample?) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= Swift.min(elements.count, samples.count, ink.count),
+                     "range out of bounds")
         let p = parameters
+        elements.withUnsafeBufferPointer { e in
+            samples.withUnsafeBufferPointer { s in
+                ink.withUnsafeMutableBufferPointer { out in
+                    var current = start
+                    for i in range {
+                        let end = e[i].endPoint
+                        out[i] = Self.ink(end: end, from: e[i].isMove ? end : (current ?? end), sample: s[i], p)
+                        current = end
+                    }
+                }
+            }
+        }
+    }
+
+    /// The seed's ink for the element from `start` to `end` drawn with `sample`.
+    @inline(__always)
+    static func ink(end: Point, from start: Point, sample: AttributedSample, _ p: Parameters) -> InkAttributes {
         if sample.kind != .stylus && p.eraser {
             let width = sample.majorRadius > 0 ? sample.majorRadius / 2 : p.eraserWidth
-            ink = InkAttributes(width: width, opacity: 1, color: .white, blend: .erase)
+            return InkAttributes(width: width, opacity: 1, color: .white, blend: .erase)
         } else if sample.altitude < p.tiltThreshold {
-            let chord = element.endPoint - start
-            ink = InkAttributes(width: Self.shadingWidth(chord: chord, azimuth: sample.azimuth, altitude: sample.altitude, p),
-                                opacity: sample.force / p.shadingMaxForce, color: p.color)
+            return InkAttributes(width: shadingWidth(chord: end - start, azimuth: sample.azimuth, altitude: sample.altitude, p),
+                                 opacity: sample.force / p.shadingMaxForce, color: p.color)
         } else {
-            ink = InkAttributes(width: sample.force > 0 ? sample.force * p.forceSensitivity : p.defaultWidth,
-                                opacity: 1, color: p.color)
+            return InkAttributes(width: sample.force > 0 ? sample.force * p.forceSensitivity : p.defaultWidth,
+                                 opacity: 1, color: p.color)
         }
     }
 

@@ -22,12 +22,14 @@ enum InkMath {
     /// the float32 rounding of the float64 square root of the float64 sum of squares (exact
     /// squares, no overflow possible), which is bit-identical to glibc's `hypotf` for finite
     /// input (checked on 6·10⁷ pairs) and makes the port independent of the platform's libm.
-    /// Non-finite components go to libm (hypot(±∞, NaN) = ∞).
+    /// Non-finite components go to libm (hypot(±∞, NaN) = ∞); the sum of squares is finite
+    /// exactly when both components are, so one test of it decides.
     @inline(__always)
     static func magnitude(_ v: InkVec2) -> Float {
-        guard v.x.isFinite, v.y.isFinite else { return Float.hypot(v.x, v.y) }
         let x = Double(v.x), y = Double(v.y)
-        return Float((x * x + y * y).squareRoot())
+        let squares = x * x + y * y
+        guard squares.isFinite else { return Float.hypot(v.x, v.y) }
+        return Float(squares.squareRoot())
     }
 
     /// `a.x·b.x + a.y·b.y`, in that order.

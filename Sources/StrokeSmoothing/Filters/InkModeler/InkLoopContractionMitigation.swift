@@ -15,7 +15,7 @@
 ///
 /// The average is summed afresh over the window each time, in float32 and in order, as
 /// ink does (so results match it to the bit): O(window samples) per modeled point; the speeds
-/// live in a ring preallocated for 64 and grown by doubling.
+/// live in a sliding window preallocated for 64 and grown by doubling.
 ///
 /// A prediction evaluates the weights of points it appends without modifying the window:
 /// a ``Lookahead`` counts the appended samples (read back from the results) and the samples
@@ -34,7 +34,7 @@ struct InkLoopContractionMitigation: Sendable {
     }
 
     let isEnabled: Bool
-    private(set) var samples: InkRingBuffer<SpeedSample>
+    private(set) var samples: InkSlidingWindow<SpeedSample>
     private let speedLowerBound: Float
     private let speedUpperBound: Float
     private let strengthAtLower: Float
@@ -44,7 +44,7 @@ struct InkLoopContractionMitigation: Sendable {
     /// Creates the mitigation (disabled for `nil`).
     init(_ parameters: InkStrokeModeler.LoopContractionParameters?) {
         isEnabled = parameters != nil
-        samples = InkRingBuffer(capacity: parameters == nil ? 1 : 64, filler: SpeedSample())
+        samples = InkSlidingWindow(capacity: parameters == nil ? 1 : 64, filler: SpeedSample())
         speedLowerBound = Float(parameters?.speedLowerBound ?? 0)
         speedUpperBound = Float(parameters?.speedUpperBound ?? 0)
         strengthAtLower = Float(parameters?.strengthAtSpeedLowerBound ?? 1)

@@ -37,8 +37,8 @@ import StrokeCore
 ///
 /// Cost: O(results) per input plus the projection scan and the mitigation window (see the
 /// sub-models); no allocation per input beyond amortised growth of the caller's buffer —
-/// the windows live in rings preallocated at construction. A value type: a copy is a saved
-/// state (ink's `Save`/`Restore`), though copying shares the rings until one side mutates.
+/// the windows live in sliding windows preallocated at construction. A value type: a copy is a saved
+/// state (ink's `Save`/`Restore`), though copying shares the windows until one side mutates.
 ///
 /// Edge cases: a single-input stroke (`down` then `up` at the same place and time) gives the
 /// input, then one result at the input one catch-up step later; bad inputs throw

@@ -27,7 +27,7 @@ struct InkStylusState: Hashable, Sendable {
 ///
 /// Projection scans the segments kept (from the last projection on): O(k) per modeled point,
 /// where k is small in practice because the tip follows the input. The polyline lives in a
-/// ring preallocated for 32 inputs and grown by doubling when needed.
+/// sliding window preallocated for 32 inputs and grown by doubling when needed.
 ///
 /// Read positions are explicit ``Cursor``s, so a prediction can project onto the polyline
 /// without modifying or copying it (``project(_:normal:cursor:)``), and the modeler commits
@@ -46,7 +46,7 @@ struct InkStylusStateModeler: Sendable {
     }
 
     let useStrokeNormalProjection: Bool
-    private(set) var states = InkRingBuffer(capacity: 32, filler: InkFloatResult())
+    private(set) var states = InkSlidingWindow(capacity: 32, filler: InkFloatResult())
     /// The committed read position (its base is always 0 between calls).
     private(set) var cursor = Cursor()
     private var unknownPressure = false
@@ -128,54 +128,62 @@ struct InkStylusStateModeler: Sendable {
 
     private func projectToClosestPoint(_ position: InkVec2, _ cursor: Cursor) -> Projection {
         let previous = cursor.projection
-        var best: Projection?
-        var minDistance = Float.infinity
-        let segments = states.count - cursor.base - 1
-        var i = 0
-        while i < segments {
-            let start = states[cursor.base + i].position
-            let end = states[cursor.base + i + 1].position
-            let ratio = InkMath.nearestPointOnSegment(start, end, position)
-            defer { i += 1 }
-            if i == previous.segmentIndex && ratio < previous.ratio { continue }
-            let distance = InkMath.distance(position, InkMath.interp(start, end, ratio))
-            if distance <= minDistance {
-                best = Projection(segmentIndex: i, ratio: ratio)
-                minDistance = distance
+        // One pass over the contiguous window from the cursor on; each segment's end is the
+        // next one's start.
+        return states.withElements(from: cursor.base) { polyline in
+            guard polyline.count > 1 else { return previous }
+            var bestIndex = -1
+            var bestRatio: Float = 0
+            var minDistance = Float.infinity
+            var start = polyline[0].position
+            for i in 1..<polyline.count {
+                let end = polyline[i].position
+                let ratio = InkMath.nearestPointOnSegment(start, end, position)
+                if i - 1 != previous.segmentIndex || !(ratio < previous.ratio) {
+                    let distance = InkMath.distance(position, InkMath.interp(start, end, ratio))
+                    if distance <= minDistance {
+                        bestIndex = i - 1
+                        bestRatio = ratio
+                        minDistance = distance
+                    }
+                }
+                start = end
             }
+            return bestIndex < 0 ? previous : Projection(segmentIndex: bestIndex, ratio: bestRatio)
         }
-        return best ?? previous
     }
 
     private func projectAlongNormal(_ position: InkVec2, _ acceleration: InkVec2, _ normal: InkVec2,
                                     _ cursor: Cursor) -> Projection {
         let previous = cursor.projection
-        var bestLeft: Projection?, bestRight: Projection?
-        var leftDistance = Float.infinity, rightDistance = Float.infinity
-        let segments = states.count - cursor.base - 1
-        var i = previous.segmentIndex
-        while i < segments {
-            defer { i += 1 }
-            let start = states[cursor.base + i].position
-            let end = states[cursor.base + i + 1].position
-            guard let ratio = InkMath.projectToSegmentAlongNormal(start, end, position, normal) else { continue }
-            if i == previous.segmentIndex && ratio <= previous.ratio { continue }
-            let point = InkMath.interp(start, end, ratio)
-            let distance = InkMath.distance(position, point)
-            let candidate = Projection(segmentIndex: i, ratio: ratio)
-            let side = InkMath.dot(point - position, normal)
-            if side == 0 {
-                return candidate
-            } else if side < 0 {
-                if distance < rightDistance { bestRight = candidate; rightDistance = distance }
-            } else {
-                if distance < leftDistance { bestLeft = candidate; leftDistance = distance }
+        return states.withElements(from: cursor.base) { polyline in
+            var bestLeft: Projection?, bestRight: Projection?
+            var leftDistance = Float.infinity, rightDistance = Float.infinity
+            let segments = polyline.count - 1
+            var i = previous.segmentIndex
+            while i < segments {
+                defer { i += 1 }
+                let start = polyline[i].position
+                let end = polyline[i + 1].position
+                guard let ratio = InkMath.projectToSegmentAlongNormal(start, end, position, normal) else { continue }
+                if i == previous.segmentIndex && ratio <= previous.ratio { continue }
+                let point = InkMath.interp(start, end, ratio)
+                let distance = InkMath.distance(position, point)
+                let candidate = Projection(segmentIndex: i, ratio: ratio)
+                let side = InkMath.dot(point - position, normal)
+                if side == 0 {
+                    return candidate
+                } else if side < 0 {
+                    if distance < rightDistance { bestRight = candidate; rightDistance = distance }
+                } else {
+                    if distance < leftDistance { bestLeft = candidate; leftDistance = distance }
+                }
             }
+            if let bestLeft, let bestRight {
+                // The acceleration points to the inside of the turn; the normal points left.
+                return InkMath.dot(normal, acceleration) > 0 ? bestRight : bestLeft
+            }
+            return bestRight ?? bestLeft ?? previous
         }
-        if let bestLeft, let bestRight {
-            // The acceleration points to the inside of the turn; the normal points left.
-            return InkMath.dot(normal, acceleration) > 0 ? bestRight : bestLeft
-        }
-        return bestRight ?? bestLeft ?? previous
     }
 }

@@ -28,7 +28,7 @@ struct InkWobbleSmoother: Sendable {
     }
 
     private(set) var parameters: InkStrokeModeler.WobbleParameters
-    private(set) var samples = InkRingBuffer(capacity: 32, filler: Sample())
+    private(set) var samples = InkSlidingWindow(capacity: 32, filler: Sample())
     private var weightedPositionSum = InkVec2.zero
     private var distanceSum: Float = 0
     private var durationSum: Float = 0

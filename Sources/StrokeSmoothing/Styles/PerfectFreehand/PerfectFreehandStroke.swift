@@ -285,6 +285,11 @@ public struct PerfectFreehandStroke: Sendable {
         }
     }
 
+    /// Finalises the outline of every point that no later point can change, without the
+    /// tail (``updateTail(isComplete:)`` does this first): O(points made final), amortised
+    /// O(1) per ``push(_:)``.
+    public mutating func finalizeOutline() { advance() }
+
     /// Finalises the outline of every point that no later point can change.
     private mutating func advance() {
         guard !taperIsFull, options.size > 0, stable.count >= 10 else { return }

@@ -171,6 +171,8 @@ public struct PerfectFreehandStyle: StyleStage {
     private var stroke: PerfectFreehandStroke      // the stroke being drawn
     private var other: PerfectFreehandStroke       // the same options with the other simulatePressure
     private let ink: InkAttributes
+    /// Whether the newest observation ended the stroke with `last` set (the peer's `last`).
+    private var tailIsComplete = false
 
     /// Creates the style.
     /// - Throws: ``StageParameterError`` for a value out of its domain.
@@ -192,6 +194,7 @@ public struct PerfectFreehandStyle: StyleStage {
         }
         if stroke.options.simulatePressure != simulating { swap(&stroke, &other) }
         stroke.reset()
+        tailIsComplete = false
     }
 
     /// The nominal width.
@@ -200,21 +203,28 @@ public struct PerfectFreehandStyle: StyleStage {
         ink = self.ink
     }
 
-    /// Feeds the samples, then recomputes the tail (`last` at the end of the stroke when set).
+    /// Feeds the samples and finalises the outline of the points no later sample can change
+    /// (O(1) amortised per sample). The tail — the last few points and the caps — is computed
+    /// only when an outline is asked for (``appendOutline(to:)``): a replay asks at the end of
+    /// the stroke and at the frames it records, not at every event.
     public mutating func observe(_ samples: [AttributedSample], terminal: Bool) {
         for i in samples.indices {
             let s = samples[i]
             let pressure: Double? = s.maximumPossibleForce > 0 ? s.force / s.maximumPossibleForce : nil
             stroke.push(PerfectFreehand.InputPoint(x: s.location.x, y: s.location.y, pressure: pressure))
         }
-        stroke.updateTail(isComplete: terminal && parameters.last)
+        stroke.finalizeOutline()
+        tailIsComplete = terminal && parameters.last
     }
 
-    /// The outline polygon as it stands.
+    /// The outline polygon as it stands: the final outline and the tail computed now, for the
+    /// samples so far (`last` at the end of the stroke when set). O(tail).
     public func appendOutline(to polygons: inout [[Point]]) {
-        guard !stroke.isEmpty else { return }
+        var current = stroke          // the tail is the copy's: this reads the stroke, it does not change it
+        current.updateTail(isComplete: tailIsComplete)
+        guard !current.isEmpty else { return }
         var polygon: [Point] = []
-        stroke.appendOutline(to: &polygon)
+        current.appendOutline(to: &polygon)
         if !polygon.isEmpty { polygons.append(polygon) }
     }
 }
