@@ -64,6 +64,15 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     /// ``InkCoverage/maximumPixels`` (the resolution used is reported as `ink.resolution`).
     public var inkResolution: Double
 
+    /// Thresholds of the perceived side effects (`perceived.*`), in millimetres on the screen
+    /// (``SideEffectOptions``); a spec sets them under `metrics: {sideEffects: {…}}`.
+    public var sideEffects: SideEffectOptions
+
+    /// The device the app runs on (``DeviceLatency``: its own touch-to-display latency and
+    /// refresh rate), for `latency.end_to_end_ms`. A spec states it at the top level,
+    /// `device: {latencyMs, refreshHz}`, not under `metrics`; `run.json` records it as `device`.
+    public var device: DeviceLatency
+
     /// The largest ``maximumResampledPoints`` a spec may ask for (2²⁴), and the safety cap of
     /// every count the metrics derive from lengths.
     public static let resampledPointsCeiling = 1 << 24
@@ -78,7 +87,8 @@ public struct MetricOptions: Hashable, Sendable, Codable {
                 predictionHorizonsMs: [Double] = [8, 16, 25, 33, 50], displayLatencyFrames: Double = 2,
                 kinkThresholdDegrees: Double = 10, kinkWindow: Double = 1, holdOutStride: Int = 4,
                 lagSearchBackMs: Double = 300, lagSearchAheadMs: Double = 150, lagMatchTolerance: Double = 0.5,
-                referenceGapMs: Double = 50, maximumResampledPoints: Int = MetricOptions.defaultMaximumResampledPoints, inkResolution: Double = 4) {
+                referenceGapMs: Double = 50, maximumResampledPoints: Int = MetricOptions.defaultMaximumResampledPoints, inkResolution: Double = 4,
+                sideEffects: SideEffectOptions = SideEffectOptions(), device: DeviceLatency = DeviceLatency()) {
         self.resampleStep = resampleStep
         self.flatteningTolerance = flatteningTolerance
         self.predictionHorizonsMs = predictionHorizonsMs
@@ -92,6 +102,8 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         self.referenceGapMs = referenceGapMs
         self.maximumResampledPoints = maximumResampledPoints
         self.inkResolution = inkResolution
+        self.sideEffects = sideEffects
+        self.device = device
     }
 
     /// The options for a trace of `scale`: every length (stated in pt) multiplied by the
@@ -114,7 +126,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case resampleStep, flatteningTolerance, predictionHorizonsMs, displayLatencyFrames, kinkThresholdDegrees,
              kinkWindow, holdOutStride, lagSearchBackMs, lagSearchAheadMs, lagMatchTolerance, referenceGapMs,
-             maximumResampledPoints, inkResolution
+             maximumResampledPoints, inkResolution, sideEffects
     }
 
     /// Decodes the options, taking the default for every missing key.
@@ -134,26 +146,31 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         referenceGapMs = try c.decodeIfPresent(Double.self, forKey: .referenceGapMs) ?? d.referenceGapMs
         maximumResampledPoints = try c.decodeIfPresent(Int.self, forKey: .maximumResampledPoints) ?? d.maximumResampledPoints
         inkResolution = try c.decodeIfPresent(Double.self, forKey: .inkResolution) ?? d.inkResolution
+        sideEffects = try c.decodeIfPresent(SideEffectOptions.self, forKey: .sideEffects) ?? d.sideEffects
+        device = d.device
     }
 
     /// Every option with its value, in ``CodingKeys`` order: what `run.json` records, so a
-    /// result can be reproduced. Numbers as `Double`, the horizons as `[Double]`.
+    /// result can be reproduced. Numbers as `Double`, the horizons as `[Double]`; the
+    /// side-effect thresholds one entry each, as `sideEffects.latenessMm`, ….
     public var recorded: [(key: String, value: [Double], isList: Bool)] {
-        CodingKeys.allCases.map { key in
+        CodingKeys.allCases.flatMap { key -> [(key: String, value: [Double], isList: Bool)] in
             switch key {
-            case .resampleStep: return (key.rawValue, [resampleStep], false)
-            case .flatteningTolerance: return (key.rawValue, [flatteningTolerance], false)
-            case .predictionHorizonsMs: return (key.rawValue, predictionHorizonsMs, true)
-            case .displayLatencyFrames: return (key.rawValue, [displayLatencyFrames], false)
-            case .kinkThresholdDegrees: return (key.rawValue, [kinkThresholdDegrees], false)
-            case .kinkWindow: return (key.rawValue, [kinkWindow], false)
-            case .holdOutStride: return (key.rawValue, [Double(holdOutStride)], false)
-            case .lagSearchBackMs: return (key.rawValue, [lagSearchBackMs], false)
-            case .lagSearchAheadMs: return (key.rawValue, [lagSearchAheadMs], false)
-            case .lagMatchTolerance: return (key.rawValue, [lagMatchTolerance], false)
-            case .referenceGapMs: return (key.rawValue, [referenceGapMs], false)
-            case .maximumResampledPoints: return (key.rawValue, [Double(maximumResampledPoints)], false)
-            case .inkResolution: return (key.rawValue, [inkResolution], false)
+            case .sideEffects:
+                return sideEffects.recorded.map { ("sideEffects." + $0.key, [$0.value], false) }
+            case .resampleStep: return [(key.rawValue, [resampleStep], false)]
+            case .flatteningTolerance: return [(key.rawValue, [flatteningTolerance], false)]
+            case .predictionHorizonsMs: return [(key.rawValue, predictionHorizonsMs, true)]
+            case .displayLatencyFrames: return [(key.rawValue, [displayLatencyFrames], false)]
+            case .kinkThresholdDegrees: return [(key.rawValue, [kinkThresholdDegrees], false)]
+            case .kinkWindow: return [(key.rawValue, [kinkWindow], false)]
+            case .holdOutStride: return [(key.rawValue, [Double(holdOutStride)], false)]
+            case .lagSearchBackMs: return [(key.rawValue, [lagSearchBackMs], false)]
+            case .lagSearchAheadMs: return [(key.rawValue, [lagSearchAheadMs], false)]
+            case .lagMatchTolerance: return [(key.rawValue, [lagMatchTolerance], false)]
+            case .referenceGapMs: return [(key.rawValue, [referenceGapMs], false)]
+            case .maximumResampledPoints: return [(key.rawValue, [Double(maximumResampledPoints)], false)]
+            case .inkResolution: return [(key.rawValue, [inkResolution], false)]
             }
         }
     }
@@ -190,6 +207,8 @@ public struct MetricOptions: Hashable, Sendable, Codable {
         for h in predictionHorizonsMs where !(h > 0 && h.isFinite) {
             out.append("predictionHorizonsMs must hold positive numbers, got \(h)")
         }
+        out += sideEffects.problems
+        out += device.problems
         return out
     }
 }

@@ -28,7 +28,12 @@ import StrokeSmoothing
 /// - `prediction.drawn_error_mean` (``PredictionAccuracy/drawnError(replay:reference:gaps:)``;
 ///   0 when nothing is drawn ahead), for every pipeline;
 /// - per horizon h when the pipeline predicts: `prediction.error_mean@{h}ms`, `error_p95`,
-///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``).
+///   `along_mean`, `cross_mean`, `jitter`, `wrong_direction_rate` (``PredictionAccuracy``);
+/// - `latency.pipeline_ms` (``PipelineLatency``) and `latency.end_to_end_ms` (the device's own
+///   latency, ``MetricOptions/device``, plus that), when lag measured a refresh;
+/// - the perceived side effects `perceived.lateness_rate`, `.over_anticipation_rate`,
+///   `.wrong_distance_rate`, `.wrong_orientation_rate`, `.jitter_rate`, `.jump_rate`,
+///   `.spring_rate` (``PerceivedSideEffects``).
 ///
 /// Omissions, each explained in ``StrokeEvaluationResult/notes``: fidelity and jaggedness when
 /// nothing was drawn; timing metrics (smoothness, lag, prediction) for traces whose
@@ -135,6 +140,21 @@ public enum StrokeEvaluation {
                 if let v = a.crossMean { add("prediction.cross_mean" + tag, v) }
                 if let v = a.jitterMean { add("prediction.jitter" + tag, v) }
                 if let v = a.wrongDirectionRate { add("prediction.wrong_direction_rate" + tag, v) }
+            }
+            let effects = PerceivedSideEffects(replay: replay, reference: prepared.reference, gaps: prepared.gaps,
+                                               lag: lag.lagsMs.isEmpty ? nil : lag, refreshRateHz: refresh, options: options,
+                                               millimetresPerUnit: metadata.physicalScale.millimetresPerUnit)
+            if let added = effects.pipelineLatencyMs {
+                add("latency.pipeline_ms", added)
+                add("latency.end_to_end_ms", options.device.latencyMs + added)
+            }
+            for metric in PerceivedSideEffects.metrics {
+                if let v = effects.value(metric.id) {
+                    add(metric.id, v)
+                } else {
+                    notes.append("\(metric.id): omitted: " + (metric.id == "perceived.spring_rate"
+                        ? "the pen never stopped while ink was shown" : "no refresh showed ink while the pen was known"))
+                }
             }
         }
         return StrokeEvaluationResult(measurements: out, referenceKind: prepared.kind, timingMetricsSkipped: skipTiming,

@@ -151,7 +151,9 @@ final class ComparisonTests: XCTestCase {
                                   pipelines: [.init(label: "linear"), .init(label: "coalesced-only"), .init(label: "midpoint-bezier")])
         let report = try await Experiment.run(spec, specPath: nil, baseDirectory: "/", outputDirectory: dir + "/out")
         let manifest = try String(contentsOfFile: dir + "/out/run.json", encoding: .utf8)
-        for key in MetricOptions.CodingKeys.allCases { XCTAssertTrue(manifest.contains("\"\(key.rawValue)\": "), key.rawValue) }
+        for key in MetricOptions().recorded.map(\.key) { XCTAssertTrue(manifest.contains("\"\(key)\": "), key) }
+        XCTAssertTrue(manifest.contains("\"sideEffects.latenessMm\": 1"), "side-effect thresholds are recorded one by one")
+        XCTAssertTrue(manifest.contains("\"device\": {\"latencyMs\": 65, \"refreshHz\": 60}"), "the device is recorded")
         let held = (1..<239).filter { $0 % 4 == 0 }.count
         XCTAssertTrue(manifest.contains("\"holdOut\": {\"stride\": 4, \"datasets\": {\"rec\": {\"strokes\": 1, \"samplesFed\": \(240 - held), \"samplesHeldOut\": \(held)}}}"), manifest)
         XCTAssertTrue(manifest.contains("\"bootstrapBy\": \"trace\""), manifest)

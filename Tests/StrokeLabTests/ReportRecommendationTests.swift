@@ -72,7 +72,8 @@ final class ReportRecommendationTests: XCTestCase {
         let lines = answer.components(separatedBy: "<p>").filter { $0.hasPrefix("Recommendation (") }
         XCTAssertEqual(lines.count, 2, answer)
         for line in lines {
-            XCTAssertTrue(line.contains("|lag| ≤ 20 ms, then the smoothest"), line)
+            XCTAssertTrue(line.contains("end-to-end latency ≤ 50 ms (perceived while writing above it: Annett et al., GI 2014), then the smoothest"), line)
+            XCTAssertTrue(line.contains("End to end on the stated device (65 ms, 60 Hz): "), "the verdict says what people would see: \(line)")
             let tail = try XCTUnwrap(line.components(separatedBy: marker).last?.components(separatedBy: "</p>").first)
             let label = tail.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
                 .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")

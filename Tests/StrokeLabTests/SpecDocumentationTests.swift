@@ -65,13 +65,23 @@ final class SpecDocumentationTests: XCTestCase {
     }
 
     /// docs/spec.md's key tables, per section (`Top level`, `datasets`, `metrics`, …): key →
-    /// the first `code` text of its default column.
+    /// the first `code` text of its default column; a nested mapping's table (a `####` heading
+    /// such as `metrics.sideEffects`) gives its keys as `sideEffects.key` in its section.
     static func documentedDefaults() throws -> [String: [String: String]] {
         let page = try String(contentsOfFile: TestPaths.packageRoot + "/docs/spec.md", encoding: .utf8)
         var out: [String: [String: String]] = [:]
-        var section = ""
+        var section = "", prefix = ""
         for line in page.split(separator: "\n") {
-            if line.hasPrefix("### ") { section = line.dropFirst(4).replacingOccurrences(of: "`", with: ""); continue }
+            if line.hasPrefix("### ") {
+                section = line.dropFirst(4).replacingOccurrences(of: "`", with: "")
+                prefix = ""
+                continue
+            }
+            // A nested mapping (`#### \`metrics.sideEffects\``): its keys as `sideEffects.key`.
+            if line.hasPrefix("#### ") {
+                prefix = (line.dropFirst(5).replacingOccurrences(of: "`", with: "").split(separator: ".").last.map(String.init) ?? "") + "."
+                continue
+            }
             guard line.hasPrefix("| `") else { continue }
             // Cells split on unescaped bars.
             let cells = line.replacingOccurrences(of: "\\|", with: "\u{1}").split(separator: "|", omittingEmptySubsequences: false)
@@ -80,7 +90,7 @@ final class SpecDocumentationTests: XCTestCase {
             let defaultCell = cells[3]
             guard let open = defaultCell.firstIndex(of: "`"),
                   let close = defaultCell[defaultCell.index(after: open)...].firstIndex(of: "`") else { continue }
-            out[section, default: [:]][key] = String(defaultCell[defaultCell.index(after: open)..<close])
+            out[section, default: [:]][prefix + key] = String(defaultCell[defaultCell.index(after: open)..<close])
         }
         return out
     }

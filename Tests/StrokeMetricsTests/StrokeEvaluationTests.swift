@@ -29,8 +29,12 @@ final class StrokeEvaluationTests: XCTestCase {
                 XCTAssertEqual(units["prediction.\(m)@\(h)ms"], unit, "prediction.\(m)@\(h)ms")
             }
         }
+        for id in PerceivedSideEffects.metrics.map(\.id) where id != "perceived.spring_rate" {
+            XCTAssertEqual(units[id], "ratio", id)
+        }
         XCTAssertTrue(result.measurements.allSatisfy { $0.value.isFinite })
-        XCTAssertEqual(result.notes, [])
+        XCTAssertEqual(result.notes, ["perceived.spring_rate: omitted: the pen never stopped while ink was shown"],
+                       "a circle drawn in one motion has no stop to spring back at")
         XCTAssertFalse(result.timingMetricsSkipped)
         for m in result.measurements { print("  \(m.metric) = \(m.value) \(m.unit)") }
     }
@@ -52,6 +56,7 @@ final class StrokeEvaluationTests: XCTestCase {
         XCTAssertTrue(r.notes.contains { $0.contains("resampled") }, "\(r.notes)")
         XCTAssertFalse(r.measurements.contains {
             $0.metric.hasPrefix("lag.") || $0.metric.hasPrefix("smoothness.") || $0.metric.hasPrefix("prediction.")
+                || $0.metric.hasPrefix("perceived.")
         })
         XCTAssertNotNil(r.value("fidelity.frechet"))
         XCTAssertNotNil(r.value("jaggedness.kinks"))

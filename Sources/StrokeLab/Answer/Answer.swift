@@ -261,6 +261,10 @@ public struct AnswerGroup: Sendable, Hashable {
     public var avoid: [AnswerAvoidance]
     /// Per objective with more than one best, who cannot be told apart.
     public var ties: [AnswerTie]
+    /// Per pipeline, what people would see of it (``AnswerPerception``); empty without timing.
+    public var perception: [String: AnswerPerception] = [:]
+    /// The device the end-to-end latencies are stated for (the spec's `device`).
+    public var device = DeviceLatency()
 
     /// "dataset · kind".
     public var label: String { "\(dataset) · \(kind)" }
@@ -274,7 +278,7 @@ extension Answer {
     /// Whether a metric needs real timestamps (lag, prediction, kinematic smoothness): a
     /// dataset whose traces are resampled in space has none of them.
     public static func needsTiming(_ metric: String) -> Bool {
-        ["lag.", "prediction.", "smoothness."].contains { metric.hasPrefix($0) }
+        ["lag.", "prediction.", "smoothness.", "latency.", "perceived."].contains { metric.hasPrefix($0) }
     }
 
     /// The plan's objectives and preference as one dataset can use them: without real
@@ -346,9 +350,13 @@ extension Answer {
                                           pathRatioMedian: c.ratios.isEmpty ? .nan : Summary.percentile(sorted: c.ratios.sorted(), 0.5))
                 }
                 let pipelines = report.pipelines.map { (name: $0.name, label: $0.description.canonical, behaviour: $0.description.behaviour) }
-                groups.append(AnswerGroup.make(dataset: d, kind: kind, objectives: objectives, preference: preference,
-                                               evidence: evidence, pipelines: pipelines, coverage: coverage,
-                                               paired: report.paired, rules: rules))
+                var group = AnswerGroup.make(dataset: d, kind: kind, objectives: objectives, preference: preference,
+                                             evidence: evidence, pipelines: pipelines, coverage: coverage,
+                                             paired: report.paired, rules: rules)
+                group.perception = AnswerPerception.make(dataset: d, kind: kind, pipelines: pipelines.map { ($0.name, $0.label) },
+                                                         paired: report.paired)
+                group.device = plan.spec.metricOptions.device
+                groups.append(group)
             }
         }
         self.init(rules: rules, preference: plan.preference, groups: groups.filter { !$0.entries.isEmpty })

@@ -29,6 +29,9 @@ public struct ObjectiveWords: Sendable, Hashable {
             return ObjectiveWords(superlative: "most faithful", quality: "fidelity", name: "fidelity", decimals: 3, isRatio: false)
         case "lag.overshoot_rate":
             return ObjectiveWords(superlative: "least overshoot", quality: "little overshoot", name: "overshoot", decimals: 2, isRatio: false)
+        case "latency.end_to_end_ms":
+            return ObjectiveWords(superlative: "quickest end to end", quality: "end-to-end latency", name: "end-to-end latency",
+                                  decimals: 1, isRatio: false)
         case "prediction.drawn_error_mean":
             return ObjectiveWords(superlative: "most accurate prediction", quality: "accurate prediction", name: "drawn prediction error",
                                   decimals: 2, isRatio: false)
@@ -148,7 +151,12 @@ public enum AnswerWords {
             let w = ObjectiveWords.of(metric)
             let unit = metric.hasSuffix("_ms") ? " ms" : ""
             let shown = isLogRatio(metric) ? w.number(exp(limit)) : number(limit)
+            // A limit at a published perception threshold says where it comes from.
+            let source = metric == "latency.end_to_end_ms"
+                ? LatencyPerceptionThreshold.published.first { $0.latencyMs == limit }.map { " (perceived while \($0.task == "writing and sketching" ? "writing" : $0.task) above it: \($0.citation))" } ?? ""
+                : ""
             switch objectives.first(where: { $0.metric == metric })?.direction ?? .min {
+            case .zero where metric == "latency.end_to_end_ms": parts.append("\(w.name) ≤ \(shown)\(unit)\(source)")
             case .zero: parts.append("|\(w.name)| ≤ \(shown)\(unit)")
             case .min: parts.append("\(w.name) ≤ \(shown)\(unit)")
             case .max: parts.append("\(w.name) ≥ \(shown)\(unit)")
@@ -239,6 +247,7 @@ public enum AnswerWords {
         }
         text += ". It draws " + (e.coverage.blank == 0 ? "every one of the \(e.coverage.strokes) strokes"
                                  : "\(e.coverage.drawn) of the \(e.coverage.strokes) strokes") + "."
+        if let seen = perception(e, in: g) { text += " " + seen }
         text += " Label to paste into an app or a spec: \(r.label)"
         return text
     }
@@ -320,6 +329,7 @@ public enum AnswerWords {
         if e.coverage.pathRatioMedian < t.shortPathRatio {
             text += " Its ink covers a median \(percent(e.coverage.pathRatioMedian)) of the pen's path."
         }
+        if let seen = perception(e, in: g) { text += " " + seen }
         return text
     }
 

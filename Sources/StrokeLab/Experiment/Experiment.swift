@@ -90,6 +90,7 @@ public enum Experiment {
                                settings: Settings = Settings()) throws(ExperimentError) -> Prepared {
         let metricSettings = spec.metrics ?? MetricSettings()
         if let problem = metricSettings.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
+        if let problem = spec.device?.problems.first { throw ExperimentError((specPath.map { "\($0): " } ?? "") + problem) }
         let resamples = spec.bootstrap ?? ExperimentSpec.Defaults.bootstrap
         guard (0...100_000).contains(resamples) else { throw ExperimentError("bootstrap must be in 0…100000, not \(resamples)") }
         guard let unit = BootstrapUnit(rawValue: spec.bootstrapBy ?? ExperimentSpec.Defaults.bootstrapBy) else {
@@ -116,7 +117,7 @@ public enum Experiment {
         guard !traces.isEmpty else {
             throw ExperimentError("the experiment has no traces (every dataset was skipped: \(notes.joined(separator: "; ")))")
         }
-        return Prepared(spec: spec, specPath: specPath, options: metricSettings.options, pipelines: pipelines,
+        return Prepared(spec: spec, specPath: specPath, options: spec.metricOptions, pipelines: pipelines,
                         traces: traces, notes: notes, statistics: statistics)
     }
 

@@ -146,6 +146,10 @@ public struct ExperimentSpec: Sendable, Decodable {
     public var minStrokes: Int?
     /// The least number of traces a group needs for a verdict (``VerdictRules/minTraces``; default 2).
     public var minTraces: Int?
+    /// The device the app runs on: its own touch-to-display latency and refresh rate
+    /// (``StrokeMetrics/DeviceLatency``, defaults from published measurements), for
+    /// `latency.end_to_end_ms`.
+    public var device: DeviceLatency?
     /// External pipelines: smoothers run as child processes, named `external:NAME` in
     /// `pipelines` (``ExternalPipeline``). Started only with `--allow-external`.
     public var external: [ExternalEntry]?
@@ -193,8 +197,12 @@ public struct ExperimentSpec: Sendable, Decodable {
         self.bootstrap = bootstrap
     }
 
-    /// The metric options, defaults filled in.
-    public var metricOptions: MetricOptions { metrics?.options ?? MetricOptions() }
+    /// The metric options, defaults filled in, with the spec's ``device``.
+    public var metricOptions: MetricOptions {
+        var o = metrics?.options ?? MetricOptions()
+        if let device { o.device = device }
+        return o
+    }
 
     /// The largest spec file read: 4 MiB (specs are a few hundred bytes).
     public static let maximumSpecBytes = 4 << 20
@@ -320,12 +328,14 @@ public struct ExperimentSpec: Sendable, Decodable {
     /// The keys each part of a spec may have.
     static let knownKeys: [String: [String]] = [
         "": ["name", "datasets", "pipelines", "sweeps", "metrics", "seed", "bootstrap", "bootstrapBy", "baseline", "throughput", "tune",
-             "minCoverage", "minStrokes", "minTraces", "external"],
+             "minCoverage", "minStrokes", "minTraces", "device", "external"],
         "external": ["name", "command", "cwd", "timeoutSeconds", "maxLineBytes"],
         "datasets": ["name", "paths", "format", "optional"],
         "pipelines": ["label", "name"],
         "sweeps": ["label", "grid", "name"],
         "metrics": MetricOptions.CodingKeys.allCases.map(\.rawValue),
+        "sideEffects": SideEffectOptions.CodingKeys.allCases.map(\.rawValue),
+        "device": DeviceLatency.CodingKeys.allCases.map(\.rawValue),
     ]
 
     /// The first unknown key of a parsed spec, as a message with the place and the known
@@ -346,6 +356,9 @@ public struct ExperimentSpec: Sendable, Decodable {
         if let problem = check(root, "", "at the top level") { return problem }
         guard case .mapping(let map) = root else { return nil }
         if let problem = check(map["metrics"], "metrics", "in metrics") { return problem }
+        if case .mapping(let metrics)? = map["metrics"],
+           let problem = check(metrics["sideEffects"], "sideEffects", "in metrics.sideEffects") { return problem }
+        if let problem = check(map["device"], "device", "in device") { return problem }
         for part in ["datasets", "pipelines", "sweeps", "external"] {
             guard case .sequence(let items)? = map[part] else { continue }
             for (i, item) in items.enumerated() {
@@ -413,6 +426,8 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
     public var maximumResampledPoints: Int?
     /// ``MetricOptions/inkResolution`` (pixels per pt).
     public var inkResolution: Double?
+    /// ``MetricOptions/sideEffects`` (millimetres; keys left out take their defaults).
+    public var sideEffects: SideEffectOptions?
 
     /// Creates settings (all defaults).
     public init() {}
@@ -433,6 +448,7 @@ public struct MetricSettings: Sendable, Decodable, Hashable {
         if let v = referenceGapMs { o.referenceGapMs = v }
         if let v = maximumResampledPoints { o.maximumResampledPoints = v }
         if let v = inkResolution { o.inkResolution = v }
+        if let v = sideEffects { o.sideEffects = v }
         return o
     }
 

@@ -22,6 +22,7 @@ public enum RunManifest {
         lines.append("  \"metricOptions\": {" + options.recorded.map { item in
             "\(q(item.key)): " + (item.isList ? "[\(item.value.map(n).joined(separator: ", "))]" : n(item.value[0]))
         }.joined(separator: ", ") + "},")
+        lines.append("  \"device\": {\"latencyMs\": \(n(options.device.latencyMs)), \"refreshHz\": \(n(options.device.refreshHz))},")
         lines.append("  \"statistics\": {\"bootstrapResamples\": \(statistics.resamples), \"bootstrapBy\": \(q(statistics.unit.rawValue)), \"level\": 0.95, \"baseline\": \(statistics.baseline.map(q) ?? "null"), \"paired\": \"summary_paired.csv: per dataset × input kind, pipelines compared on the strokes every pipeline reporting a metric measured\", \"minCoverage\": \(JSONText.number(statistics.rules.minCoverage)), \"minStrokes\": \(statistics.rules.minStrokes), \"minTraces\": \(statistics.rules.minTraces)},")
         lines.append("  \"holdOut\": {\"stride\": \(options.holdOutStride), \"datasets\": {" + outcome.holdOut.map { d in
             "\(q(d.dataset)): {\"strokes\": \(d.count.strokes), \"samplesFed\": \(d.count.fed), \"samplesHeldOut\": \(d.count.heldOut)}"

@@ -66,14 +66,17 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// prediction runs ahead), the bending-energy ratio on a log scale (lower; its mean is the
         /// log of the geometric mean), mean fidelity (lower), and what prediction costs —
         /// overshoot rate and the drawn prediction's error (lower; both 0 for a pipeline that
-        /// draws nothing ahead) — so that a longer horizon is not free. The report's answer and
-        /// `strokelab tune` use these unless a spec's `tune.objectives` says otherwise.
+        /// draws nothing ahead) — so that a longer horizon is not free — and the end-to-end
+        /// latency on the spec's device (closer to 0; `latency.end_to_end_ms`: the device's own
+        /// plus what the pipeline adds), which the default preference limits. The report's answer
+        /// and `strokelab tune` use these unless a spec's `tune.objectives` says otherwise.
         public static let defaults: [Objective] = [
             Objective(metric: "lag.mean_ms", direction: .zero),
             Objective(metric: "jaggedness.bending_energy_log_ratio", direction: .min),
             Objective(metric: "fidelity.mean", direction: .min),
             Objective(metric: "lag.overshoot_rate", direction: .min),
             Objective(metric: "prediction.drawn_error_mean", direction: .min),
+            Objective(metric: "latency.end_to_end_ms", direction: .zero),
         ]
 
         /// Creates an objective.
@@ -280,8 +283,13 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// The objective minimised (in its direction) among the settings within the limits.
         public var then: String
 
-        /// The default: lag within 20 ms, then the smoothest (bending-energy ratio, on a log scale).
-        public static let standard = Preference(limits: ["lag.mean_ms": 20], then: "jaggedness.bending_energy_log_ratio")
+        /// The default: end-to-end latency on the stated device within the latency at which
+        /// people perceive it while writing and sketching — ~50 ms, Annett, Ng, Dietz, Bischof,
+        /// Gupta, "How Low Should We Go?", GI 2014 (``StrokeMetrics/LatencyPerceptionThreshold/writing``)
+        /// — then the smoothest (bending-energy ratio, on a log scale). It was a bare 20 ms of
+        /// StrokeLab's modelled lag before.
+        public static let standard = Preference(limits: ["latency.end_to_end_ms": LatencyPerceptionThreshold.writing.latencyMs],
+                                                then: "jaggedness.bending_energy_log_ratio")
 
         /// Creates a preference.
         public init(limits: [String: Double], then: String) {

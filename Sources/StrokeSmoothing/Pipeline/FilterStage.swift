@@ -29,6 +29,11 @@ public protocol FilterStage: PipelineStage {
     /// terminal event, instead of ``process(_:into:)``. The default is ``process(_:into:)``
     /// then ``flush(into:)``; a filter overrides it when the last sample is special to it.
     mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample])
+    /// The event whose samples come next is delivered at `time` (seconds, the trace's clock): a
+    /// display refresh. Called once per event, before ``process(_:into:)`` or
+    /// ``finish(_:into:)``. The default ignores it; a filter that resamples at the refresh
+    /// (``RefreshResamplingFilter``) needs it.
+    mutating func deliver(at time: Double)
 }
 
 extension FilterStage {
@@ -40,6 +45,9 @@ extension FilterStage {
     /// Holds nothing back by default.
     @inlinable
     public mutating func flush(into output: inout [AttributedSample]) {}
+    /// Ignores the delivery time.
+    @inlinable
+    public mutating func deliver(at time: Double) {}
     /// Processes the last batch, then flushes.
     @inlinable
     public mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample]) {

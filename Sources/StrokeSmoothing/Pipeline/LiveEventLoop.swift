@@ -127,7 +127,7 @@ extension CurveStage {
         state.samplesFed = samplesFed
         state.newest = newest
         if !direct {
-            s.runFilters(terminal: terminal)
+            s.runFilters(terminal: terminal, deliveredAt: events[eventIndex].time)
             if !s.batch.isEmpty {
                 if !started { s.beginStyles(s.batch[0]) }
                 process(s.batch, startsStroke: !started, terminal: terminal, into: &line)

@@ -105,13 +105,15 @@ public struct LiveStages: Sendable {
         }
     }
 
-    /// Runs `batch` through every filter (one call per filter). At the end of the stroke each
-    /// filter instead ``FilterStage/finish(_:into:)``es with its input: what it emits, flushed
+    /// Runs `batch` through every filter (one call per filter), each told first when the event
+    /// is delivered (``FilterStage/deliver(at:)``). At the end of the stroke each filter
+    /// instead ``FilterStage/finish(_:into:)``es with its input: what it emits, flushed
     /// samples included, goes through the filters after it.
     @inline(never)
-    mutating func runFilters(terminal: Bool) {
+    mutating func runFilters(terminal: Bool, deliveredAt time: Double) {
         for f in filters.indices {
             scratch.clearKeepingStorage()
+            filters[f].deliver(at: time)
             if terminal {
                 filters[f].finish(batch, into: &scratch)
             } else {

@@ -47,6 +47,7 @@ public struct StageRegistry: Sendable {
         // Filters
         StageDescriptor(PulledStringFilter.self),
         StageDescriptor(UpsamplingFilter.self),
+        StageDescriptor(RefreshResamplingFilter.self),
         StageDescriptor(OneEuroFilter.self),
         StageDescriptor(InkModelerFilter.self),
         StageDescriptor(KritaWeightedFilter.self),
