@@ -33,4 +33,18 @@ public struct ColorScale: Hashable, Sendable {
         self.logScale = logScale
         self.stops = stops.count >= 2 ? stops : ColorScale.viridis
     }
+
+    /// The range the colour box spans: `minimum…maximum`, except that a range of one value (a
+    /// single setting, or settings that all measure the same) is widened around it — to
+    /// [v/2, 2v] on a log scale, to [v − ½·max(|v|, 1), v + ½·max(|v|, 1)] otherwise — since
+    /// gnuplot refuses an empty range ("Can't plot with an empty cb range"). `nil` ends stay
+    /// `nil` (gnuplot takes the data's), and so does a log scale's non-positive value.
+    public var range: (minimum: Double?, maximum: Double?) {
+        guard let lo = minimum, let hi = maximum, lo.isFinite, hi.isFinite, lo == hi else {
+            return (minimum, maximum)
+        }
+        if logScale { return lo > 0 ? (lo / 2, lo * 2) : (nil, nil) }
+        let half = max(abs(lo), 1) / 2
+        return (lo - half, lo + half)
+    }
 }

@@ -141,8 +141,9 @@ public struct GnuplotScript: Hashable, Sendable {
         if let scale = figure.colorScale {
             let stops = scale.stops.enumerated().map { "\($0.offset) '\($0.element.hexString)'" }.joined(separator: ", ")
             cmd("set palette defined (\(stops))")
-            let lo = scale.minimum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
-            let hi = scale.maximum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
+            let range = scale.range
+            let lo = range.minimum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
+            let hi = range.maximum.flatMap { $0.isFinite ? number($0) : nil } ?? "*"
             cmd("set cbrange [\(lo):\(hi)]")
             if scale.logScale { cmd("set logscale cb 10") }
             cmd("set cblabel \(quoted(scale.label))")

@@ -149,6 +149,20 @@ final class AnswerTests: XCTestCase {
         XCTAssertNil(group([Pipeline(name: "linear", lag: 10, logBending: 1.0, fidelity: 0.3)], strokes: 20, traces: 1).recommendation)
     }
 
+    /// One pipeline, or several, all below the coverage floor: no verdict, and the words say
+    /// it is the blank strokes (a one-pipeline report of `linear` on strokes with taps).
+    func testWhenEveryPipelineLeavesStrokesBlankNoneIsRankedAndTheWordsSayWhy() throws {
+        let g = group([Pipeline(name: "linear", lag: 10, logBending: 1.0, fidelity: 0.3, drawn: 17)])
+        XCTAssertTrue(g.evidence.isEnough)
+        XCTAssertNil(g.recommendation)
+        XCTAssertEqual(g.front, [])
+        let verdict = AnswerWords.verdict(g, rules: VerdictRules())
+        XCTAssertTrue(verdict.hasPrefix("No pipeline draws at least 99 % of these strokes (the spec's minCoverage), so none is ranked"), verdict)
+        XCTAssertTrue(verdict.contains("linear draws nothing on 15 % of these strokes (3 of 20)"), verdict)
+        XCTAssertEqual(AnswerWords.recommendation(g, rules: VerdictRules()),
+                       "Recommendation: none — no pipeline draws at least 99 % of these strokes (the spec's minCoverage), so none is ranked.")
+    }
+
     /// What a sentence says about a pipeline comes from what its stages declare, not its name:
     /// a pipeline named "midpoint" whose stages declare nothing gets no claim about tangents,
     /// and one whose stages pass through every sample is told so when it is rough.

@@ -65,6 +65,23 @@ final class FigureRenderingTests: XCTestCase {
         }
     }
 
+    /// A report of one pipeline (or of settings that all measure the same fidelity) has a colour
+    /// range of one value, which gnuplot refuses ("Can't plot with an empty cb range"): the
+    /// figure widens it around the value and renders.
+    func testAParetoFigureOfOneSettingRenders() throws {
+        for fidelity in [0.25, 0] {
+            let one = [ParetoPoint(pipeline: "linear", x: 31, y: 1.7, color: fidelity, onFront: true, role: .seed, recommended: true)]
+            let figure = ReportFigures.paretoFront(one, title: "Pareto front: one setting")
+            let bytes = try FigureRenderer.renderData(figure, format: .png)
+            XCTAssertEqual(try XCTUnwrap(PNGHeader(bytes)).width, figure.width)
+            let range = try XCTUnwrap(figure.colorScale).range
+            XCTAssertLessThan(try XCTUnwrap(range.minimum), fidelity)
+            XCTAssertGreaterThan(try XCTUnwrap(range.maximum), fidelity)
+        }
+        XCTAssertEqual(ColorScale(label: "f", minimum: 0.2, maximum: 0.2, logScale: true).range.maximum, 0.4)
+        XCTAssertEqual(ColorScale(label: "f", minimum: 0.1, maximum: 70).range.maximum, 70, "a real range is kept")
+    }
+
     func testSVGAndPDFAreByteIdenticalAcrossRuns() throws {
         let figure = try XCTUnwrap(Self.reportFigures()["trade-off"])
         let svg1 = try FigureRenderer.renderData(figure, format: .svg), svg2 = try FigureRenderer.renderData(figure, format: .svg)

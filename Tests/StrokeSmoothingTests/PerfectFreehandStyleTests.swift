@@ -64,7 +64,7 @@ final class PerfectFreehandStyleTests: XCTestCase {
 
     func testPresetParametersGoToTheStyle() throws {
         let d = try PipelineDescription(parsing: "perfect-freehand(simulatePressure=false,size=8)")
-        XCTAssertEqual(d.canonical, "coalesced|interp:linear(tail=published)|style:perfect-freehand(size=8,thinning=0.5,smoothing=0.5,streamline=0.5,easing=linear,simulatePressure=off,startCap=on,startTaper=0,startEasing=easeOutQuad,endCap=on,endTaper=0,endEasing=easeOutCubic,last=off,color=black)")
+        XCTAssertEqual(d.canonical, "coalesced|interp:linear(tail=complete)|style:perfect-freehand(size=8,thinning=0.5,smoothing=0.5,streamline=0.5,easing=linear,simulatePressure=off,startCap=on,startTaper=0,startEasing=easeOutQuad,endCap=on,endTaper=0,endEasing=easeOutCubic,last=off,color=black)")
     }
 
     func testMalformedParametersAreOneLineErrorsNamingTheLabel() {

@@ -167,6 +167,14 @@ public enum AnswerWords {
         return parts.isEmpty ? then : parts.joined(separator: ", ") + ", then " + then
     }
 
+    /// Why no pipeline of a group with enough data is ranked: every one leaves more strokes
+    /// blank than `minCoverage` allows, or none has every objective measured.
+    public static func noneRanked(_ g: AnswerGroup, rules: VerdictRules) -> String {
+        g.entries.allSatisfy({ !$0.eligible })
+            ? "no pipeline draws at least \(percent(rules.minCoverage)) of these strokes (the spec's minCoverage), so none is ranked"
+            : "no pipeline has every objective measured on enough strokes, so none is ranked"
+    }
+
     /// The verdict: the front and the best of each objective, ties as "cannot be told apart
     /// (interval …)", and every pipeline below the coverage floor with its coverage. Not enough
     /// data says so instead of a front.
@@ -177,7 +185,7 @@ public enum AnswerWords {
             parts.append(notEnoughData(strokes: g.evidence.strokes, traces: g.evidence.traces, rules: rules)
                          + "; no front and no recommendation")
         } else if ranked.isEmpty {
-            parts.append("no pipeline has every objective measured on enough strokes, so none is ranked")
+            parts.append(noneRanked(g, rules: rules))
         } else {
             let front = g.front
             parts.append(front.count == ranked.count ? "no ranked pipeline is beaten outright; all \(front.count) are on the front"
@@ -229,7 +237,7 @@ public enum AnswerWords {
             if !g.evidence.isEnough {
                 return "Recommendation: none — " + notEnoughData(strokes: g.evidence.strokes, traces: g.evidence.traces, rules: rules) + "."
             }
-            return "Recommendation: none — no ranked pipeline on \(g.label)."
+            return "Recommendation: none — " + noneRanked(g, rules: rules) + "."
         }
         var text = "Recommendation (\(wanted)): \(r.pipeline) — " + numbers(e, in: g) + " (its row of the table below). "
         if r.meetsLimits {

@@ -104,7 +104,7 @@ extension Builder {
         guard let r = g.recommendation else {
             let why = !g.evidence.isEnough
                 ? AnswerWords.notEnoughData(strokes: g.evidence.strokes, traces: g.evidence.traces, rules: experiment.statistics.rules)
-                : "no ranked pipeline has every objective measured here"
+                : AnswerWords.noneRanked(g, rules: experiment.statistics.rules)
             return HTMLReport.Card(id: id, heading: v.label, meta: meta,
                                    verdict: [.text("No recommendation — " + why.prefix(1).uppercased() + why.dropFirst() + ".")],
                                    label: nil, lists: [HTMLReport.CardList(title: "Avoid", items: avoid)], picture: nil)

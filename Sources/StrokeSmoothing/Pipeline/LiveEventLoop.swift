@@ -75,7 +75,13 @@ extension CurveStage {
     /// retain and release its two arrays on every call). The caller opens the stroke before
     /// its first event (``LiveStages/openStroke()``, an empty `line` and `state`): kept out of
     /// the loop, the calls that do it leave the replay's loop free of opaque calls.
-    @inline(__always)
+    ///
+    /// Transparent, not `@inline(__always)`: the optimiser honours `@inline(__always)` only
+    /// while the caller or the callee has fewer than 64 blocks (Swift's PerformanceInliner,
+    /// `isInlineAlwaysCallSite`); once the replay's loop grew past that (the frame's origin)
+    /// this body was called out of line, and the seed presets' replays cost 40–50 % more
+    /// instructions per sample (`scripts/replay-loop/run`: linear 189 → 273 Ir).
+    @_transparent
     mutating func handleEvent<Mode: ReplayMode>(_ events: [TouchEvent], at eventIndex: Int, terminal: Bool,
                                                 stages s: inout LiveStages, mode: Mode.Type, recordsCurveInput: Bool,
                                                 state: inout LoopState, line: inout Centerline, provisional: inout InkPath,

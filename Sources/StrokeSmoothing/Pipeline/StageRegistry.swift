@@ -89,12 +89,15 @@ public struct StageRegistry: Sendable {
                        summary: "Scribble's final CanvasView: coalesced segments, recorded predictions, force width, tilt shading, finger eraser"),
         PipelinePreset(name: "forcesketch", expansion: "coalesced|interp:coalesced-only|style:forcesketch",
                        summary: "ForceSketch: coalesced segments, width and hue from force"),
-        // The peers' strategies as apps use them (issue 12).
-        PipelinePreset(name: "one-euro", expansion: "coalesced|filter:one-euro(minCutoff=1,beta=0.007)|interp:linear",
+        // The peers' strategies as apps use them (issue 12). Those drawn in straight segments end a
+        // tap with a dot (`interp:linear(tail=complete)`), as an app built on them draws one (ink's
+        // and perfect-freehand's own renderers draw a tap as a dot); only the seed presets keep the
+        // seeds' blank tap. Krita's and the lazy brush's dead zones and strings keep theirs.
+        PipelinePreset(name: "one-euro", expansion: "coalesced|filter:one-euro(minCutoff=1,beta=0.007)|interp:linear(tail=complete)",
                        summary: "1€ filter: coalesced samples through the 1€ filter (Casiez's pointer tuning) into straight segments"),
-        PipelinePreset(name: "ink", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:ink-kalman",
+        PipelinePreset(name: "ink", expansion: "coalesced|filter:ink-modeler|interp:linear(tail=complete)|predict:ink-kalman",
                        summary: "ink-stroke-modeler: modeled stroke in straight segments, ink's Kalman prediction from the modeler's tip"),
-        PipelinePreset(name: "ink-stroke-end", expansion: "coalesced|filter:ink-modeler|interp:linear|predict:stroke-end",
+        PipelinePreset(name: "ink-stroke-end", expansion: "coalesced|filter:ink-modeler|interp:linear(tail=complete)|predict:stroke-end",
                        summary: "ink-stroke-modeler with its stroke-end predictor (the catch-up drawn ahead of time)"),
         PipelinePreset(name: "krita-weighted", expansion: "coalesced|filter:weighted|interp:linear",
                        summary: "Krita's weighted smoothing (distance 50 px, tail aggressiveness 0.15)"),
@@ -102,7 +105,7 @@ public struct StageRegistry: Sendable {
                        summary: "Krita's stabilizer (50 samples of 1 ms, delay 50 px, finish line)"),
         PipelinePreset(name: "lazy-brush", expansion: "coalesced|filter:pulled-string(length=10)|interp:linear",
                        summary: "lazy brush: the ink on a 10 pt string behind the pen"),
-        PipelinePreset(name: "chromium-lsq", expansion: "coalesced|interp:linear|predict:least-squares",
+        PipelinePreset(name: "chromium-lsq", expansion: "coalesced|interp:linear(tail=complete)|predict:least-squares",
                        summary: "Chromium: coalesced segments, predicted pointer events from its least-squares predictor"),
         PipelinePreset(name: "catmull-rom", expansion: "coalesced|interp:catmull-rom",
                        summary: "centripetal Catmull-Rom through every coalesced sample"),
@@ -112,7 +115,7 @@ public struct StageRegistry: Sendable {
                        summary: "szimek/signature_pad as a web page runs it: one pointer event per frame, its defaults"),
         PipelinePreset(name: "fit-curve", expansion: "coalesced|interp:fit-curve",
                        summary: "Schneider curve fitting (Paper.js PathFitter), streaming, over every coalesced sample"),
-        PipelinePreset(name: "perfect-freehand", expansion: "coalesced|interp:linear|style:perfect-freehand",
+        PipelinePreset(name: "perfect-freehand", expansion: "coalesced|interp:linear(tail=complete)|style:perfect-freehand",
                        summary: "steveruizok/perfect-freehand: every coalesced sample into the outline, the peer's defaults"),
     ]
 
