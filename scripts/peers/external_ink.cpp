@@ -151,6 +151,14 @@ class Driver {
       }
     }
     if (terminal && e.samples.empty() && in_progress_) lift();
+    if (terminal && drawn_ == 1) {  // a tap: a dot, as the preset's linear(tail=complete) draws it
+      answer_ += elements_++ ? ",[\"line\"," : "[\"line\",";
+      write_number(answer_, last_.x);
+      answer_ += ",";
+      write_number(answer_, last_.y);
+      answer_ += "]";
+      ++drawn_;
+    }
     answer_ += "]";
     if (!terminal && in_progress_) {
       predicted_.clear();

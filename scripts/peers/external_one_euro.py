@@ -2,7 +2,8 @@
 """StrokeLab external pipeline (docs/guides/external.md) around casiez/OneEuroFilter's own
 Python implementation, as StrokeLab's `one-euro` preset uses the filter: every coalesced
 sample through two filters (x and y; minCutoff 1, beta 0.007, dCutoff 1, the samples'
-timestamps), straight lines through the filtered points, committed as they come. Ours, not
+timestamps), straight lines through the filtered points, committed as they come, as the preset
+draws them (`interp:linear(tail=complete)`: no zero-length line, a tap ends in a dot). Ours, not
 peer code: the filter is imported from the checkout given.
 
     external_one_euro.py PEERS_SRC/OneEuroFilter/python
@@ -24,12 +25,23 @@ MIN_CUTOFF, BETA, D_CUTOFF, RATE = 1.0, 0.007, 1.0, 120.0   # StrokeLab's one-eu
 TIME_OFFSET = 1.0                                           # see above
 
 fx = fy = None
+drawn, tip = 0, None    # elements drawn in this stroke, and where they end
 for line in sys.stdin:
     event = json.loads(line)
     committed = []
+    starts = event["phase"] == "began" or fx is None   # a new stroke: new filters
     for t, x, y, *_ in event["samples"]:
-        if event["phase"] == "began" and not committed:
+        if starts:
             fx = OneEuroFilter(RATE, MIN_CUTOFF, BETA, D_CUTOFF)
             fy = OneEuroFilter(RATE, MIN_CUTOFF, BETA, D_CUTOFF)
-        committed.append(["move" if event["phase"] == "began" and not committed else "line", fx(x, t + TIME_OFFSET), fy(y, t + TIME_OFFSET)])
+            drawn, starts = 0, False
+        p = (fx(x, t + TIME_OFFSET), fy(y, t + TIME_OFFSET))
+        if drawn and p == tip:
+            continue                              # no zero-length line
+        committed.append(["line" if drawn else "move", p[0], p[1]])
+        drawn, tip = drawn + 1, p
+    if event["phase"] in ("ended", "cancelled"):
+        if drawn == 1:
+            committed.append(["line", tip[0], tip[1]])   # a tap: a dot
+        fx = fy = None
     print(json.dumps({"committed": committed}), flush=True)
