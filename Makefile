@@ -11,6 +11,9 @@
 #                 re-runs the report; needs Python: pip install -r Notebooks/requirements.txt);
 #                 the executed copy goes to $(OUT)/notebook/
 #   make bench-allocations  heap allocations per event of the live stroke after warm-up
+#   make docs     DocC for StrokeCore, StrokeSmoothing, StrokeMetrics (guides as articles),
+#                 warnings as errors → $(OUT)/docs/ (make test runs it after its build: about
+#                 1.5 min more, the modules being built by then)
 #   make peers    StrokeLab vs the peers' reference implementations, side by side
 #                 (PEERS_SRC=/path/to/checkouts; scripts/peers/README.md); → $(OUT)/peers/
 # report and test install the Debian packages the project needs when they are missing; test also
@@ -24,7 +27,7 @@ OUT ?= out
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden bench-allocations
+.PHONY: report test test-fast python-test setup setup-test build build-tests datasets notebooks peers clean fuzz golden bench-allocations docs
 
 setup:
 	@scripts/setup-system.sh
@@ -51,9 +54,11 @@ build-tests:
 test: setup-test
 ifdef VERBOSE
 	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory docs
 	$(SWIFT) test --skip-build
 else
 	@$(MAKE) --no-print-directory build-tests
+	@$(MAKE) --no-print-directory docs
 	@echo "swift test --skip-build --parallel"
 	@$(SWIFT) test --skip-build --parallel 2>&1 | awk -f scripts/test-output.awk
 endif
@@ -111,5 +116,17 @@ bench-allocations:
 	LD_PRELOAD=$$(find .build-bench/release/ -name 'libMallocInterposerSwift.so' | head -1) \
 		.build-bench/release/live-allocations $(BENCH_TRACES)
 
+# The algorithm modules' API documentation (DocC through swiftlang/swift-docc-plugin, declared
+# only with STROKELAB_DOCS=1), the guides as articles; any warning (an unresolved symbol link, a
+# missing article) fails. Combined into one archive so links between the modules resolve.
+# It builds in .build (debug, as build-tests does, so after it nothing is compiled again).
+DOC_TARGETS = StrokeCore StrokeSmoothing StrokeMetrics
+docs:
+	@scripts/docc-articles
+	@echo "swift package generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors → $(OUT)/docs"
+	@STROKELAB_DOCS=1 $(SWIFT) package --allow-writing-to-directory $(OUT)/docs \
+		generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
+		--warnings-as-errors --output-path $(OUT)/docs
+
 clean:
-	rm -rf .build .build-bench $(OUT)
+	rm -rf .build .build-bench $(OUT) Sources/*/*.docc/Guides

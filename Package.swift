@@ -156,3 +156,10 @@ if ProcessInfo.processInfo.environment["STROKELAB_BENCHMARKS"] != nil {
                        .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
         path: "Benchmarks/LiveAllocations"))
 }
+
+// `make docs` (STROKELAB_DOCS=1): the algorithm modules' DocC documentation, with the guides as
+// articles (their catalogues link docs/guides/), built by swiftlang/swift-docc-plugin with
+// warnings as errors. Declared only then, so `make test` and users of the package never resolve it.
+if ProcessInfo.processInfo.environment["STROKELAB_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

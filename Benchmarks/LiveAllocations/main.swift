@@ -42,7 +42,7 @@ guard MallocInterposerSwift.getStatistics().mallocCount > 0, probe.count == 1000
     exit(1)
 }
 
-func counted(_ body: () -> Void) -> Int64 {
+func counted(_ body: () -> Void) -> Int {
     MallocInterposerSwift.initialize()      // resets the counters
     MallocInterposerSwift.hook()
     body()

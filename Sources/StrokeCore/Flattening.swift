@@ -63,7 +63,7 @@ extension Path {
     /// Appends the flattened form of the path to `points`, subpaths joined end to start.
     ///
     /// Lines contribute their end points; curves are cut into the uniform-parameter pieces of
-    /// ``wangSegmentCount(degree:maxSecondDifference:tolerance:)``, so the polyline stays
+    /// Wang's formula (`wangSegmentCount(degree:maxSecondDifference:tolerance:)`), so the polyline stays
     /// within `tolerance` of the curve.
     ///
     /// **Bounded.** At most `budget` points are appended (or the path's own vertex count,
@@ -76,6 +76,7 @@ extension Path {
     /// - Parameters:
     ///   - tolerance: maximum deviation in trace units; must be > 0.
     ///   - budget: the most points to append (default ``defaultFlatteningBudget``).
+    ///   - points: the array appended to.
     public func flatten(tolerance: Double = defaultFlatteningTolerance, budget: Int = Path.defaultFlatteningBudget,
                         into points: inout [Point]) {
         precondition(tolerance > 0, "flattening tolerance must be positive")

@@ -30,7 +30,7 @@ public struct EstimatedProperties: OptionSet, Hashable, Sendable {
 ///
 /// Units: `time` in seconds on the trace's clock, `location` in trace units, angles in
 /// radians. Channels a source does not record keep their documented defaults, and the
-/// trace's ``ChannelSet`` says which ones are real.
+/// trace's ``Trace/channels`` say which ones are real.
 public struct TouchSample: Hashable, Sendable {
     /// Timestamp in seconds (the sample's own time, not its delivery time).
     public var time: Double

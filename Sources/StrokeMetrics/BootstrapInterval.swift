@@ -2,7 +2,7 @@ import StrokeCore
 
 /// A percentile-bootstrap confidence interval of a mean (Efron & Tibshirani 1993, §13.3).
 ///
-/// Draws `resamples` resamples of the values with replacement from a ``SeededGenerator``,
+/// Draws `resamples` resamples of the values with replacement from a `SeededGenerator`,
 /// takes each resample's mean, and returns the (1−level)/2 and (1+level)/2 quantiles of those
 /// means (type 7, ``Summary/percentile(sorted:_:)``). Deterministic for a given seed.
 /// Complexity O(resamples · n).

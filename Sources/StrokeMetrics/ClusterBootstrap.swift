@@ -6,7 +6,7 @@ import StrokeCore
 /// Strokes of one trace share a writer, a device and a session, so they are not independent:
 /// resampling strokes as if they were gives intervals that are far too narrow (on recorded
 /// data, 2.8–9.5× narrower than resampling traces). Here whole clusters (traces) are drawn
-/// with replacement, `resamples` times, from a ``SeededGenerator``; each draw's statistic is
+/// with replacement, `resamples` times, from a `SeededGenerator`; each draw's statistic is
 /// the pooled mean of every value in the drawn clusters (the same estimator as the point
 /// estimate, the mean over all values); the interval is the (1−level)/2 and (1+level)/2
 /// quantiles of those means (type 7, ``Summary/percentile(sorted:_:)``).

@@ -21,7 +21,7 @@ public struct DisplayTimeline: Hashable, Sendable {
     public struct Tick: Hashable, Sendable {
         /// Display time in seconds.
         public var time: Double
-        /// Index into ``StrokeReplay/frames`` of the frame on screen.
+        /// Index into `StrokeReplay.frames` of the frame on screen.
         public var frame: Int
     }
 
@@ -45,6 +45,7 @@ public struct DisplayTimeline: Hashable, Sendable {
 
     /// Builds the timeline of `frames`.
     /// - Parameters:
+    ///   - frames: the replay's frames, in event order.
     ///   - refreshRateHz: display refresh rate (> 0).
     ///   - latencyFrames: display latency L in refresh periods (≥ 0).
     ///   - until: last display time to include, in seconds; default the last frame's visible time.

@@ -9,7 +9,7 @@ import StrokeSmoothing
 /// (``CurveResampling/uniform(_:step:)``), so every mean is arc-length weighted. Distances are
 /// measured from each resampled point to the other curve's *segments* (not its vertices),
 /// through a ``SegmentGrid``. When the replay is known, each query looks only at the part of
-/// the other curve of the same time (``FidelityWindows``): an element of ink against the pen's
+/// the other curve of the same time (`FidelityWindows`): an element of ink against the pen's
 /// path over the samples it was built from (its provenance, with margins), however late it was
 /// committed. That is the closest *matching* point, which keeps the cost linear on paths that
 /// revisit the same place and does not credit ink for lying on a different pass of the pen.
@@ -72,8 +72,11 @@ public struct Fidelity: Hashable, Sendable {
     ///
     /// Edge cases: an empty polyline (nothing drawn) gives `nil`; a one-point polyline (a
     /// dot) is a point.
-    /// - Parameter step: resampling step δ in trace units (> 0); coarsened for curves longer
-    ///   than ``MetricOptions/defaultMaximumResampledPoints`` steps.
+    /// - Parameters:
+    ///   - rendered: the ink as drawn.
+    ///   - reference: the pen's path.
+    ///   - step: resampling step δ in trace units (> 0); coarsened for curves longer
+    ///     than ``MetricOptions/defaultMaximumResampledPoints`` steps.
     public init?(rendered: Polyline, reference: Polyline, step: Double) {
         guard !rendered.isEmpty, !reference.isEmpty else { return nil }
         var a = FineCurve(), b = FineCurve()

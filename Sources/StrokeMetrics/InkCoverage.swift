@@ -6,7 +6,7 @@ import StrokeCore
 /// Rasterisation: a pixel of side 1/R units (R pixels per unit) is covered when its centre
 /// lies inside the ink. Ink with outline polygons (a style stage's, e.g. perfect-freehand) is
 /// the union of those polygons under the non-zero winding rule; otherwise it is the union of
-/// the round-capped capsules of every element (``StrokeCore/InkOutline``, the area a seed
+/// the round-capped capsules of every element (`StrokeCore.InkOutline`, the area a seed
 /// draws with round caps), each filled on its own. Each polygon is scan-converted exactly at
 /// pixel centres (edge crossings per row, winding accumulated left to right), so the result
 /// is exact to the pixel grid and deterministic. Erasing ink does not count as coverage.

@@ -50,6 +50,7 @@ public struct Jaggedness: Hashable, Sendable {
 
     /// Measures `curve` at `step`.
     /// - Parameters:
+    ///   - curve: the curve measured.
     ///   - step: Δs in units (> 0).
     ///   - kinkThreshold: θ in radians.
     ///   - kinkWindow: w in units.

@@ -22,6 +22,8 @@ public enum KinkCounter {
     /// Kinks of a curve given as turning angles `turning` (radians) at interior vertices
     /// whose dual lengths are `dualLength` (units, same count).
     /// - Parameters:
+    ///   - turning: turning angles at the interior vertices, radians.
+    ///   - dualLength: each vertex's dual length, units (as many as `turning`).
     ///   - threshold: θ in radians (> 0).
     ///   - window: w in units (> 0).
     public static func count(turning: [Double], dualLength: [Double], threshold: Double, window: Double) -> Int {

@@ -61,7 +61,11 @@ public struct Lag: Hashable, Sendable {
     /// within the reference's time span outside gaps (a tap, a stroke shorter than the
     /// display latency).
     /// - Parameters:
+    ///   - replay: the pipeline's replay of the stroke.
+    ///   - reference: the pen's path.
     ///   - gaps: the reference's recording gaps.
+    ///   - refreshRateHz: display refresh rate (> 0).
+    ///   - options: the display latency and the lag search's bounds and tolerance.
     ///   - tip: the drawn tip (default) or the curve's, prediction left out.
     public init?(replay: StrokeReplay, reference: ReferenceCurve, gaps: ReferenceGaps = ReferenceGaps(),
                  refreshRateHz: Double, options: MetricOptions, tip: Tip = .drawn) {

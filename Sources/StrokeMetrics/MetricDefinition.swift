@@ -41,9 +41,9 @@ public struct MetricDefinition: Hashable, Sendable {
     /// The smallest difference between two values that matters to a user, in the metric's unit:
     /// where a verdict moves past a tie only beyond it (the tune preference's rule,
     /// `docs/guides/tuning.md`). `nil`: the regression allowance at the better value,
-    /// ``practicalDifference(at:)``.
+    /// ``practicalDifference(at:unit:)``.
     public var declaredPracticalDifference: Double?
-    /// The values the metric can take: ``range``.
+    /// The values the metric can take: the initialiser's `range`, else the default for its unit and direction.
     public var valueRange: ClosedRange<Double>
 
     /// Declares a metric.

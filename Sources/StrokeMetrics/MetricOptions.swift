@@ -107,7 +107,7 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     }
 
     /// The options for a trace of `scale`: every length (stated in pt) multiplied by the
-    /// trace's units per point (``StrokeCore/PhysicalScale/units(per:)``), ``inkResolution``
+    /// trace's units per point (`StrokeCore.PhysicalScale.units(per:)`), ``inkResolution``
     /// divided by it; the rest as they are. A trace in StrokeLab points at their stated length
     /// (factor exactly 1) gets the options bit for bit. O(1).
     public func inTraceUnits(_ scale: PhysicalScale) -> MetricOptions {

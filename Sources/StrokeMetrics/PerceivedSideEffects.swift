@@ -49,8 +49,13 @@ public struct PerceivedSideEffects: Hashable, Sendable {
 
     /// Measures the side effects of `replay`.
     /// - Parameters:
+    ///   - replay: the pipeline's replay of the stroke.
+    ///   - reference: the pen's path.
+    ///   - gaps: the reference's recording gaps.
     ///   - lag: the lag measured on the same replay (for lateness and over-anticipation along
     ///     the pen's path), or `nil`.
+    ///   - refreshRateHz: display refresh rate (> 0).
+    ///   - options: the metric options (display latency, thresholds).
     ///   - millimetresPerUnit: the trace's scale, `nil` for the default scale.
     public init(replay: StrokeReplay, reference: ReferenceCurve, gaps: ReferenceGaps = ReferenceGaps(), lag: Lag?,
                 refreshRateHz: Double, options: MetricOptions, millimetresPerUnit: Double?) {

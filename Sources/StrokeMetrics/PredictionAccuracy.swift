@@ -2,7 +2,7 @@ import StrokeCore
 import StrokeSmoothing
 
 /// How well a predictor foresees the pen at one horizon h: each frame's predicted location
-/// h after its newest sample (``StrokeReplay/horizonPredictions``) against the reference at
+/// h after its newest sample (`StrokeReplay.horizonPredictions`) against the reference at
 /// that same time. These are the measures of Chromium's input-prediction metrics
 /// (`ui/base/prediction/prediction_metrics_handler.cc`: over/under prediction, prediction
 /// jitter, wrong direction) and of Nancel et al., "Next-Point Prediction Metrics for

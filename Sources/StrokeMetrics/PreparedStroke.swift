@@ -60,7 +60,7 @@ public struct PreparedStroke: Sendable {
     /// The trace's metadata.
     public var metadata: TraceMetadata
     /// The metric options in the trace's units (lengths stated in pt converted with the
-    /// trace's ``StrokeCore/TraceMetadata/physicalScale``, ``MetricOptions/inTraceUnits(_:)``).
+    /// trace's `StrokeCore.TraceMetadata.physicalScale`, ``MetricOptions/inTraceUnits(_:)``).
     public var options: MetricOptions
 
     /// Prepares `stroke` of a trace with `metadata`; `options` state lengths in pt

@@ -1,7 +1,7 @@
 import StrokeCore
 
 /// Distance travelled along the pen's path between two times: the reference curve's
-/// cumulative arc length, interpolated linearly within a segment as ``StrokeCore/ReferenceCurve/position(at:)``
+/// cumulative arc length, interpolated linearly within a segment as `StrokeCore.ReferenceCurve.position(at:)`
 /// interpolates position.
 ///
 /// s(t) = Σ of segment lengths up to the point before t + the fraction of the next segment up

@@ -28,6 +28,7 @@ public struct ReferenceGaps: Hashable, Sendable {
 
     /// The gaps of a time-ordered sequence of positions. O(n).
     /// - Parameters:
+    ///   - points: the positions, in time order.
     ///   - maximumInterval: longest interval (s) taken as known.
     ///   - tolerance: movement (units) below which a long interval is a rest, not a gap.
     public init(points: [TimedPoint], maximumInterval: Double, tolerance: Double) {

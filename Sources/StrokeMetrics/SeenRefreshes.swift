@@ -11,7 +11,7 @@ import StrokeSmoothing
 /// position is unknown (inside a recording gap, or showing a frame whose newest sample lies
 /// before a gap that ended by then, ``ReferenceGaps``) are left out and counted. At refresh T
 /// showing frame f:
-/// - tip D: the end of the drawn ink (committed + provisional + predicted), ``ReplayFrame/tip``;
+/// - tip D: the end of the drawn ink (committed + provisional + predicted), `ReplayFrame.tip`;
 /// - base K: where the ink ends without the frame's prediction (the start of its predicted ink;
 ///   D when nothing is predicted);
 /// - pen A = reference(T);
@@ -30,7 +30,7 @@ public struct SeenRefreshes: Sendable {
     public struct Refresh: Hashable, Sendable {
         /// Display time (s).
         public var time: Double
-        /// Index into ``StrokeSmoothing/StrokeReplay/frames`` of the frame on screen.
+        /// Index into `StrokeSmoothing.StrokeReplay.frames` of the frame on screen.
         public var frame: Int
         /// Where the drawn ink ends.
         public var tip: Point
@@ -61,8 +61,13 @@ public struct SeenRefreshes: Sendable {
 
     /// Builds the view of `replay` against `reference`.
     /// - Parameters:
+    ///   - replay: the pipeline's replay of the stroke.
+    ///   - reference: the pen's path.
+    ///   - gaps: the reference's recording gaps.
     ///   - lag: the lag measured on the same replay (its per-refresh values are matched by
     ///     display time), or `nil`.
+    ///   - refreshRateHz: display refresh rate (> 0).
+    ///   - latencyFrames: display latency in refresh periods (≥ 0).
     ///   - restSpeed: the speed below which the pen rests, in trace units per second.
     public init(replay: StrokeReplay, reference: ReferenceCurve, gaps: ReferenceGaps = ReferenceGaps(), lag: Lag?,
                 refreshRateHz: Double, latencyFrames: Double, restSpeed: Double) {

@@ -23,9 +23,9 @@ import StrokeCore
 /// fidelity of the issue-11 huge-coordinate trace quadratic (73 s instead of 9 s in a debug
 /// build at 2¹⁸ points). Square extents get the grid they had.
 ///
-/// A query whose rings have visited more than ``ringCellsBeforeHierarchy`` cells without
+/// A query whose rings have visited more than `ringCellsBeforeHierarchy` cells without
 /// proving its nearest segment — a point far from the segments it may use — finishes in a
-/// ``SegmentHierarchy`` (bounding boxes over index spans): the same minimum, usually in
+/// `SegmentHierarchy` (bounding boxes over index spans): the same minimum, usually in
 /// O(log n) nodes and never more than O(range + log n), instead of rings costing the square of
 /// the distance in cells.
 /// (A four-sample triangle with coordinates of 8·10¹⁵, whose smooth reference lies 10¹⁴
@@ -157,7 +157,7 @@ public struct SegmentGrid: Sendable {
 
     /// Squared distance from `p` to the nearest segment whose index lies in `range` (clamped
     /// to the segments there are; an empty intersection gives +∞). O(1) cells for a point
-    /// near its segments; a point farther than a few cells goes to the ``SegmentHierarchy``:
+    /// near its segments; a point farther than a few cells goes to the `SegmentHierarchy`:
     /// O(log n + range) at worst, whatever the distance.
     public func squaredDistance(to p: Point, segments range: ClosedRange<Int>) -> Double {
         var evaluations = 0

@@ -2,7 +2,7 @@ import StrokeCore
 import StrokeSmoothing
 
 /// The speed of what a pipeline shows over time: the rendered tip (end of committed +
-/// provisional + predicted path, ``ReplayFrame/tip``) sampled at every display refresh of
+/// provisional + predicted path, `ReplayFrame.tip`) sampled at every display refresh of
 /// the ``DisplayTimeline``, differentiated.
 ///
 /// Why the rendered tip: kinematic smoothness is about the motion the user *sees* — the

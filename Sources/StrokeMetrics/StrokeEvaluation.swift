@@ -49,7 +49,7 @@ public enum StrokeEvaluation {
     }
 
     /// Replays the prepared stroke's fed stroke through a fresh replayer of `pipeline`, built
-    /// for the trace's physical scale (``StrokeSmoothing/PipelineDescription/resolved(for:)``:
+    /// for the trace's physical scale (`StrokeSmoothing.PipelineDescription.resolved(for:)`:
     /// its lengths in pt or px converted to the trace's units), and measures it against the
     /// prepared reference.
     public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription) -> StrokeEvaluationResult {
@@ -62,7 +62,7 @@ public enum StrokeEvaluation {
 
     /// Measures a replay of `prepared.fed` (made with `prepared.replayOptions(predicts:)`).
     /// `referenceInk` is the pipeline's style applied to the reference
-    /// (``StrokeSmoothing/PipelineDescription/referenceInk(_:samples:)``); without it the ink
+    /// (`StrokeSmoothing.PipelineDescription.referenceInk(_:samples:)`); without it the ink
     /// metrics that compare areas are left out.
     public static func measure(replay: StrokeReplay, prepared: PreparedStroke,
                                referenceInk: Ink? = nil) -> StrokeEvaluationResult {

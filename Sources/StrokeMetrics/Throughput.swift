@@ -37,7 +37,7 @@ public enum Throughput {
         /// Nanoseconds per event of each timed run of the replay, in run order.
         public var nanosecondsPerEvent: [Double]
         /// Nanoseconds per event of each timed run of the same strokes fed event by event to a
-        /// ``StrokeSmoothing/LiveStroke``, as an app calls it (no frame record), in run order;
+        /// `StrokeSmoothing.LiveStroke`, as an app calls it (no frame record), in run order;
         /// empty unless asked for.
         public var liveNanosecondsPerEvent: [Double]
 
@@ -70,10 +70,12 @@ public enum Throughput {
     }
 
     /// Measures `pipeline` over `strokes`; `nil` when the strokes feed no sample at all. With
-    /// `live`, the same events are then fed one by one to one ``StrokeSmoothing/LiveStroke``
-    /// (``measureLive(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:)``) with the
+    /// `live`, the same events are then fed one by one to one `StrokeSmoothing.LiveStroke`
+    /// (``measureLive(pipeline:strokes:runs:warmupRuns:minimumRunSeconds:passes:scales:)``) with the
     /// same number of passes.
     /// - Parameters:
+    ///   - pipeline: the pipeline replayed.
+    ///   - strokes: the strokes replayed, every pass.
     ///   - runs: timed runs (≥ 1, default 7).
     ///   - warmupRuns: untimed runs first (≥ 1, default 2; the first calibrates).
     ///   - minimumRunSeconds: shortest run wanted (default 0.05 s).
@@ -85,7 +87,7 @@ public enum Throughput {
     ///   - live: also time the live stroke (default false).
     ///   - scales: the physical scale of each stroke's trace (parallel to `strokes`): each
     ///     stroke is replayed by the pipeline built for its scale
-    ///     (``StrokeSmoothing/PipelineDescription/resolved(for:)``), one replayer per distinct
+    ///     (`StrokeSmoothing.PipelineDescription.resolved(for:)`), one replayer per distinct
     ///     scale; `nil` replays every stroke through `pipeline` as it is.
     public static func measure(pipeline: PipelineDescription, strokes: [Stroke], runs: Int = 7, warmupRuns: Int = 2,
                                minimumRunSeconds: Double = 0.05, passes: Int? = nil,
@@ -120,7 +122,7 @@ public enum Throughput {
                       liveNanosecondsPerEvent: liveTiming?.nanosecondsPerEvent ?? [])
     }
 
-    /// Times the events of `strokes` fed one by one to one ``StrokeSmoothing/LiveStroke``
+    /// Times the events of `strokes` fed one by one to one `StrokeSmoothing.LiveStroke`
     /// running `pipeline`, as an app calls it from its touch handlers (each call followed by
     /// the reads an app makes: the newly committed range, the provisional and predicted ink),
     /// with ``time(inputsPerPass:runs:warmupRuns:minimumRunSeconds:passes:cpuClock:pass:)``: nanoseconds

@@ -50,6 +50,64 @@ final class PeerHarnessTests: XCTestCase {
         XCTAssertTrue(csv.contains(",circle240,coalesced-only,path.length,"), csv.prefix(400).description)
     }
 
+    /// `scripts/peers/external` writes the circle in the unit a peer's parameters are stated
+    /// in: `--units px` records CSS pixels (the default stays StrokeLab points), the samples
+    /// unchanged.
+    func testCircleTraceWritesTheUnitsAskedFor() throws {
+        try requirePythonAndInput()
+        let dir = try makeTemporaryDirectory("peers-units")
+        for (option, want) in [([String](), LengthUnit.pt), (["--units", "px"], .px)] {
+            let trace = dir + "/circle-\(want).json"
+            let convert = try runTool(scripts + "/circle-trace", option + ["--out", trace])
+            XCTAssertEqual(convert.status, 0, convert.stderr)
+            let read = try NativeTraceReader.read(path: trace)
+            XCTAssertEqual(read.metadata.units, want)
+            XCTAssertEqual(read.strokes[0].samples.count, try PeerOracles.circle().t.count)
+        }
+        let refused = try runTool(scripts + "/circle-trace", ["--units", "mm", "--out", dir + "/mm.json"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/mm.json"))
+    }
+
+    /// The external rows' verdict (`scripts/peers/external`'s `comparison`): equal replays are
+    /// `exact`; a different count committed by an event, an element off by more than 1e-9, or
+    /// a different number of outline points is `DIFFERENT`, naming it; ink's predictions may
+    /// differ within ink's own test tolerance (1e-4), and the verdict says by how much.
+    func testExternalHarnessComparesCountsElementsAndItemsWithinTheirTolerance() throws {
+        try requirePythonAndInput()
+        let script = """
+            import copy, importlib.machinery, importlib.util, json, sys
+            loader = importlib.machinery.SourceFileLoader("peers_external", sys.argv[1])
+            spec = importlib.util.spec_from_loader("peers_external", loader)
+            m = importlib.util.module_from_spec(spec)
+            loader.exec_module(m)
+            peers = {p["name"]: p for p in m.PEERS}
+            mine = {"strokes": [{"committed": {"elements": [["move", 1, 2], ["line", 3, 4]], "ink": [[1, 1, "000000", "normal"]] * 2},
+                                 "frames": [{"committed": 1, "predicted": [[0.1, 5, 6]]}, {"committed": 2}],
+                                 "outline": [[0, 0], [1, 0], [1, 1]]}]}
+            def changed(edit):
+                r = copy.deepcopy(mine)
+                edit(r["strokes"][0])
+                return m.comparison(mine, r, peers[sys.argv[2]])[0]
+            out = [m.comparison(mine, copy.deepcopy(mine), peers["ink"])[0],
+                   changed(lambda s: s["frames"][0].update(committed=0)),
+                   changed(lambda s: s["committed"]["elements"][1].__setitem__(1, 3 + 1e-6)),
+                   changed(lambda s: s["frames"][0]["predicted"][0].__setitem__(1, 5 + 1e-6)),
+                   changed(lambda s: s["frames"][0]["predicted"][0].__setitem__(1, 5.01)),
+                   changed(lambda s: s["outline"].pop())]
+            print(json.dumps(out))
+            """
+        for (peer, want) in [("ink", ["exact", "DIFFERENT (the count committed by event 0)", "DIFFERENT (committed: max |Δ| 3.3e-07)",
+                                      "equal (predicted max |Δ| 2.0e-07 ≤ 0.0001)", "DIFFERENT (predicted: max |Δ| 2.0e-03)", "exact"]),
+                             ("perfect-freehand", ["exact", "DIFFERENT (the count committed by event 0)", "DIFFERENT (committed: max |Δ| 3.3e-07)",
+                                                   "exact", "exact", "DIFFERENT (outline: 3 vs 2 items)"])] {
+            let python = try runTool("/usr/bin/env", ["python3", "-c", script, scripts + "/external", peer])
+            XCTAssertEqual(python.status, 0, python.stderr)
+            let got = try JSONDecoder().decode([String].self, from: Data(python.stdout.utf8))
+            XCTAssertEqual(got, want, peer)
+        }
+    }
+
     /// The harness times the peers' app-like rows (ink-stroke-modeler's Predict once per
     /// frame) on the frames StrokeLab itself groups flat samples into.
     func testHarnessFrameGroupingIsStrokeLabs() throws {

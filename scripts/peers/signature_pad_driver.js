@@ -17,36 +17,10 @@
 const fs = require('fs');
 const timing = require('./timing.js');
 
-let fakeNow = 0;
-class FakeDate {
-  getTime() { return fakeNow; }
-  valueOf() { return fakeNow; }
-  static now() { return fakeNow; }
-}
-
-function fakeEnvironment() {
-  const noop = () => {};
-  const context = {
-    fillStyle: '', globalCompositeOperation: 'source-over',
-    clearRect: noop, fillRect: noop, beginPath: noop, closePath: noop, fill: noop, moveTo: noop, arc: noop, drawImage: noop,
-  };
-  const document = { createElement: () => ({}), createElementNS: () => ({}) };
-  const window = { document, devicePixelRatio: 1, PointerEvent: function PointerEvent() {}, addEventListener: noop, removeEventListener: noop };
-  document.defaultView = window;
-  const canvas = {
-    width: 1000, height: 1000, style: {}, ownerDocument: document,
-    getContext: () => context, getBoundingClientRect: () => ({ left: 0, top: 0, width: 1000, height: 1000 }),
-    addEventListener: noop, removeEventListener: noop,
-  };
-  globalThis.window = window;
-  globalThis.document = document;
-  if (typeof globalThis.navigator === 'undefined') globalThis.navigator = { userAgent: 'node' };
-  globalThis.Date = FakeDate;
-  return canvas;
-}
+const browser = require('./fake_browser.js');
 
 timing.run('signature_pad_driver', (o) => {
-  const canvas = fakeEnvironment();
+  const canvas = browser.install();
   const bundle = require(o.bundle);
   const SignaturePad = bundle.default || bundle.SignaturePad || bundle;
   if (typeof SignaturePad !== 'function') throw new Error(`${o.bundle}: exports no SignaturePad class`);
@@ -66,13 +40,13 @@ timing.run('signature_pad_driver', (o) => {
   const pass = () => {
     sum = 0;
     pad.clear();
-    fakeNow = times[0];
+    browser.clock.now = times[0];
     pad._strokeBegin(events[0]);
     for (let i = 1; i < n - 1; i++) {
-      fakeNow = times[i];
+      browser.clock.now = times[i];
       pad._strokeUpdate(events[i]);
     }
-    fakeNow = times[n - 1];
+    browser.clock.now = times[n - 1];
     pad._strokeEnd(events[n - 1]);
     return sum;
   };

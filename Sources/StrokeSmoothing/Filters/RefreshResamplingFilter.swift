@@ -14,10 +14,10 @@ import StrokeCore
 /// next event (they belong to a later refresh). Then, when the newest emitted sample a is older
 /// than τ and a held sample b follows it, one estimate at τ is emitted,
 /// a + (b − a)·(τ − t_a)/(t_b − t_a), every attribute interpolated
-/// (``StrokeCore/AttributedSample/interpolated(to:by:)``). The ink then ends where the pen was
+/// (`StrokeCore.AttributedSample.interpolated(to:by:)`). The ink then ends where the pen was
 /// `offset` before the refresh at every frame whose newest sample is younger than `offset`,
 /// instead of at the newest sample, whose age changes from frame to frame when the rates do
-/// not divide (``StrokeMetrics/AsynchronousJitter``): the lag is steady, L + max(offset, age),
+/// not divide (`StrokeMetrics.AsynchronousJitter`): the lag is steady, L + max(offset, age),
 /// and with `offset` at least the input period Tᵢ the jitter goes entirely, for `offset` minus
 /// the mean age (Tᵢ/2 for unrelated rates) more lag.
 ///

@@ -2,7 +2,7 @@ import StrokeCore
 
 /// Upsampling to a minimum rate: between two consecutive samples more than 1/rate apart in
 /// time, inserts samples interpolated linearly in time (position, force, tilt… all
-/// attributes, ``StrokeCore/AttributedSample/interpolated(to:by:)``), evenly spaced, so the
+/// attributes, `StrokeCore.AttributedSample.interpolated(to:by:)`), evenly spaced, so the
 /// output never has a gap longer than 1/rate — the first step of google/ink-stroke-modeler
 /// (its `min_output_rate`, 180 Hz by default), and useful before any time-based model.
 ///

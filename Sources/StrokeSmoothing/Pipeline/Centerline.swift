@@ -22,7 +22,7 @@ public struct Centerline: Sendable {
     /// Where a continuation starts before anything is appended (``reset(currentPoint:)``).
     @usableFromInline var start: Point?
     /// The ink each element was appended with (empty unless ``recordsInk``); elements appended
-    /// without ink get ``StrokeCore/InkAttributes/default``.
+    /// without ink get `StrokeCore.InkAttributes.default`.
     public private(set) var inks: [InkAttributes] = []
     /// Whether ``samples`` are kept.
     public let recordsSamples: Bool
@@ -92,14 +92,14 @@ public struct Centerline: Sendable {
 
     /// The ink the style stages start from, index-aligned with ``elements``: the builder's own
     /// inks when ``recordsInk``, else `base` per element (the pipeline's base ink,
-    /// ``PipelineDescription/baseInk``; ``StrokeCore/InkAttributes/default`` as written) — one
+    /// ``PipelineDescription/baseInk``; `StrokeCore.InkAttributes.default` as written) — one
     /// array, allocated once and filled by the repeating initialiser. How the replay starts a
     /// stroke's committed ink (and `bench --stage` a style's, so it times what the replay does).
     public func startingInk(base: InkAttributes = .default) -> [InkAttributes] {
         recordsInk ? inks : Array(repeating: base, count: elements.count)
     }
 
-    /// ``startingInk()`` written into `ink` (emptied first, storage kept): how the replay
+    /// ``startingInk(base:)`` written into `ink` (emptied first, storage kept): how the replay
     /// fills the scratch buffer of each frame's provisional and predicted ink. A plain loop:
     /// appending a `repeatElement` runs the generic copy (~14 instructions an element under
     /// callgrind).

@@ -43,7 +43,7 @@ public protocol CurveStage: PipelineStage {
     var origin: Double? { get }
     /// Whether the builder computes its elements' ink itself (default false): signature_pad's
     /// width from pen velocity. Such a builder appends with ``Centerline/append(_:_:ink:)``,
-    /// and its ink — not ``StrokeCore/InkAttributes/default`` — is what the pipeline's style
+    /// and its ink — not `StrokeCore.InkAttributes.default` — is what the pipeline's style
     /// stages start from (a pipeline without styles draws it as is).
     static var drawsInk: Bool { get }
     /// Feeds one event's samples: the stroke's first sample to ``begin(_:into:)`` when

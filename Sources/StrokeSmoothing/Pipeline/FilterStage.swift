@@ -11,8 +11,8 @@ import StrokeCore
 ///
 /// Outputs are appended to the caller's buffer, which the pipeline reuses event after event,
 /// so a filter must not allocate per sample. A filter that moves samples should refresh their
-/// derived ``StrokeCore/AttributedSample/speed`` and ``StrokeCore/AttributedSample/direction``
-/// (``StrokeCore/SampleKinematics/reattribute(_:)``) unless it models them itself.
+/// derived `StrokeCore.AttributedSample.speed` and `StrokeCore.AttributedSample.direction`
+/// (`StrokeCore.SampleKinematics.reattribute(_:)`) unless it models them itself.
 public protocol FilterStage: PipelineStage {
     /// Forgets everything about the previous stroke.
     mutating func reset()

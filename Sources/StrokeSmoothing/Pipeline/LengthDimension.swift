@@ -1,7 +1,7 @@
 import StrokeCore
 
 /// The physical dimension of a stage parameter that scales with length: a physical unit (`pt`,
-/// `px` or `mm`, ``StrokeCore/LengthUnit/millimetres``) raised to a power, optionally per
+/// `px` or `mm`, `StrokeCore.LengthUnit.millimetres`) raised to a power, optionally per
 /// second. A distance or width is `pt` (power 1); a speed `pt/s` (power 1, per second); a
 /// variance `pt²` (power 2); the 1€ filter's `beta`, a cutoff increase per unit of speed,
 /// `1/px` (power −1).
@@ -55,7 +55,7 @@ public struct LengthDimension: Hashable, Sendable {
     }
 
     /// What a value in this dimension is multiplied by for a trace of `millimetresPerUnit`:
-    /// (``StrokeCore/PhysicalScale/units(per:millimetresPerUnit:)``)^power — exactly 1 when the
+    /// (`StrokeCore.PhysicalScale.units(per:millimetresPerUnit:)`)^power — exactly 1 when the
     /// unit's stated length equals the trace's.
     @inlinable
     public func factor(millimetresPerUnit: Double) -> Double {

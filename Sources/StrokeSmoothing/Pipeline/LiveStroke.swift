@@ -20,7 +20,7 @@ import StrokeCore
 ///
 /// Per event, the pipeline:
 /// 1. takes the input view's samples (the main sample, or every coalesced sample) and derives
-///    their speed and heading (``StrokeCore/SampleKinematics``);
+///    their speed and heading (`StrokeCore.SampleKinematics`);
 /// 2. passes them through the filters in order, each emitting 0…n samples; the stroke's
 ///    terminal event goes to each filter's ``FilterStage/finish(_:into:)`` (its last sample
 ///    is the pen's last; the filter then flushes), and what it emits passes through the
@@ -31,7 +31,7 @@ import StrokeCore
 ///    `predict:ink-kalman`, is then shown the last filter: ``PredictorStage/observe(lastFilter:)``);
 ///    outline makers among the styles observe them too;
 /// 5. styles the newly committed elements (each style in order, starting from
-///    ``StrokeCore/InkAttributes/default``, or from the builder's own ink when it draws ink,
+///    `StrokeCore.InkAttributes.default`, or from the builder's own ink when it draws ink,
 ///    ``CurveStage/drawsInk``); when every style ignores the element
 ///    (``StyleStage/uniformInk(after:)``) and the builder draws no ink, they are folded into
 ///    one ink for the whole stroke instead, and nothing is styled per element;

@@ -247,7 +247,7 @@ public struct PipelineDescription: Sendable {
     public func stages(of kind: StageKind) -> [ResolvedStage] { stages.filter { $0.descriptor.kind == kind } }
 
     /// The pipeline built for a trace of `millimetresPerUnit` (in
-    /// ``StrokeCore/PhysicalScale/range``): every stage's lengths, written in their declared
+    /// `StrokeCore.PhysicalScale.range`): every stage's lengths, written in their declared
     /// physical units (`pt`, `px`, ``LengthDimension``), are converted to the trace's units
     /// when the stages are built (``makeReplayer()``, ``ResolvedStage/implementation``). The
     /// label, canonical form and parameters are unchanged; resolving again replaces the scale.
@@ -256,7 +256,7 @@ public struct PipelineDescription: Sendable {
     ///
     /// An app drawing in iOS points uses `resolved(for: PhysicalScale(stated: .pt))`; the
     /// experiment runner resolves each pipeline for each trace's
-    /// ``StrokeCore/TraceMetadata/physicalScale``. O(stages).
+    /// `StrokeCore.TraceMetadata.physicalScale`. O(stages).
     public func resolved(forMillimetresPerUnit millimetresPerUnit: Double) -> PipelineDescription {
         precondition(PhysicalScale.range.contains(millimetresPerUnit),
                      "millimetresPerUnit \(millimetresPerUnit) outside \(PhysicalScale.range)")
@@ -281,7 +281,7 @@ public struct PipelineDescription: Sendable {
     }
 
     /// The ink styles start from and an unstyled pipeline draws with:
-    /// ``StrokeCore/InkAttributes/default`` (2 pt wide, black), its width converted to the
+    /// `StrokeCore.InkAttributes.default` (2 pt wide, black), its width converted to the
     /// trace's units when the description was resolved for a scale.
     public var baseInk: InkAttributes {
         var ink = InkAttributes.default

@@ -27,8 +27,8 @@ public protocol PipelineStage: Sendable {
     /// Builds the stage.
     /// - Throws: ``StageParameterError`` when `parameters` fail ``StageParameters/validate()``.
     init(_ parameters: Parameters) throws(StageParameterError)
-    /// Whether the stage reads the samples' derived ``StrokeCore/AttributedSample/speed`` and
-    /// ``StrokeCore/AttributedSample/heading`` (default true). A pipeline whose stages all say
+    /// Whether the stage reads the samples' derived `StrokeCore.AttributedSample.speed` and
+    /// `StrokeCore.AttributedSample.heading` (default true). A pipeline whose stages all say
     /// `false` skips deriving them (they stay 0 and (1, 0)), which is most of the work of
     /// feeding the seed curve builders.
     static var readsKinematics: Bool { get }

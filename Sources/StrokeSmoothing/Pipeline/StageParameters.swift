@@ -137,7 +137,7 @@ public enum ParameterDomain: Hashable, Sendable {
     case integer(ClosedRange<Int>)
     /// One of these words.
     case choice([String])
-    /// A colour: a name or six hex digits (``StrokeCore/InkColor/init(parsing:)``).
+    /// A colour: a name or six hex digits (`StrokeCore.InkColor.init(parsing:)`).
     case color
     /// Free text in a stated form (e.g. a brush behaviour), checked by the declaration.
     case text(form: String)

@@ -9,7 +9,7 @@ import StrokeCore
 /// it likes (it styles them once, at the end of the stroke) and gets the same ink.
 ///
 /// Styles run in label order, each receiving the attributes the previous ones produced
-/// (``StrokeCore/InkAttributes/default`` for the first), so a later style can refine an
+/// (`StrokeCore.InkAttributes.default` for the first), so a later style can refine an
 /// earlier one. Styling is per element, as the seeds style each segment from the touch at its
 /// end: ``style(_:element:from:sample:previous:)`` sees the element, the point it starts from,
 /// the sample it ends at and the sample it starts from.
@@ -32,7 +32,7 @@ public protocol StyleStage: PipelineStage {
     func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
                start: Point?, previous: AttributedSample?)
     /// The ink this stage gives every element whatever the element and its samples, when it
-    /// does: given the ink the previous styles produced (``StrokeCore/InkAttributes/default``
+    /// does: given the ink the previous styles produced (`StrokeCore.InkAttributes.default`
     /// for the first), what ``style(_:element:from:sample:previous:)`` would set. `nil` (the
     /// default) for a stage that reads the element or its samples. A pipeline whose styles
     /// are all uniform records its ink once per stroke instead of once per element

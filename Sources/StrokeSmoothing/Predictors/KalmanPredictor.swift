@@ -31,7 +31,7 @@ import StrokeCore
 /// per cm (lengths ×50, speeds ×50, variances ×50²). S = 50 was chosen to match the shared
 /// oracle vectors (oracles/ink_stroke_modeler), which were run with it ("50 pt is about
 /// 1 cm"), so the oracle test compares like with like. StrokeLab's point is the iOS point at
-/// 132 per inch (``StrokeCore/LengthUnit/pointsPerInch``), i.e. 132/2.54 = 51.97 pt per cm:
+/// 132 per inch (`StrokeCore.LengthUnit.pointsPerInch`), i.e. 132/2.54 = 51.97 pt per cm:
 /// S is within 4 % of it (3.8 % short). The numeric defaults stay at S = 50 because the
 /// oracle test depends on them. They are declared in pt (pt², pt/s), as is ink's identity
 /// initial covariance (``Parameters/initialVariance``), so a pipeline built for a trace in

@@ -181,7 +181,7 @@ public struct LeastSquaresPredictor: PredictorStage {
         return Swift.max(Self.minimumInterval, span / Double(count - 1))
     }
 
-    /// Appends the fit every ``interval`` after the newest sample, up to the horizon.
+    /// Appends the fit every `interval` (the window's mean sample interval) after the newest sample, up to the horizon.
     public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
         let horizon = parameters.horizonMs / 1000
         guard horizon > 0, let fit = fit() else { return }

@@ -16,7 +16,7 @@ import StrokeCore
 ///   (the seed paints the background colour). When the trace has no contact radius
 ///   (majorRadius 0) the width is 20, the tutorial's first eraser.
 ///
-/// Colour: the pencil texture is drawn as a flat ``StrokeCore/InkColor/graphite`` (the
+/// Colour: the pencil texture is drawn as a flat `StrokeCore.InkColor.graphite` (the
 /// `color` parameter). Not reproduced: the seed's `setAlpha` persists in the graphics context
 /// until the next event, so upright segments after a shading segment within one event inherit
 /// its alpha; StrokeLab applies each segment's own rule. Without force or tilt channels the

@@ -136,7 +136,7 @@ extension InkStrokeModeler {
     }
 
     /// Appends ink's Kalman prediction (connector from the modeled tip to the Kalman estimate,
-    /// then the estimate's cubic; see ``InkKalmanConnector``), with stylus values projected
+    /// then the estimate's cubic; see `InkKalmanConnector`), with stylus values projected
     /// as for modeled points. Nothing without `parameters.kalman`, without a stroke in
     /// progress, or before the filter is stable (ink's `min_stable_iteration` inputs).
     /// Does not change the modeler. O(results), no allocation beyond `results`' growth.

@@ -13,7 +13,7 @@
 /// the precision ink computes in); the fields are `let`, so a constructed value is valid.
 extension InkStrokeModeler {
     /// ink's `WobbleSmootherParams`: a moving average that removes high-frequency wobble
-    /// from slow input (see ``InkWobbleSmoother``).
+    /// from slow input (see `InkWobbleSmoother`).
     public struct WobbleParameters: Hashable, Sendable {
         /// Whether the smoother runs; when false the other fields are neither used nor
         /// validated (as in ink). Default true.
@@ -49,7 +49,7 @@ extension InkStrokeModeler {
 
     /// ink's `LoopContractionMitigationParameters`: blends the spring model's output back
     /// towards the raw-input polyline by speed, so fast loops do not shrink (see
-    /// ``InkLoopContractionMitigation``). Only with ``StylusParameters/useStrokeNormalProjection``.
+    /// `InkLoopContractionMitigation`). Only with ``StylusParameters/useStrokeNormalProjection``.
     public struct LoopContractionParameters: Hashable, Sendable {
         /// Speed at which the blend value is `strengthAtSpeedLowerBound`, units/s (≥ 0).
         public let speedLowerBound: Double
@@ -90,7 +90,7 @@ extension InkStrokeModeler {
     }
 
     /// ink's `PositionModelerParams`: the spring-mass model of the pen tip (see
-    /// ``InkPositionModeler``).
+    /// `InkPositionModeler`).
     public struct PositionParameters: Hashable, Sendable {
         /// Mass over spring constant, s² (> 0): the tip accelerates towards the anchor by
         /// displacement / this. Default 11/32400 ≈ 3.395e-4 s² (ink's; no length in it).
@@ -160,7 +160,7 @@ extension InkStrokeModeler {
     }
 
     /// ink's `StylusStateModelerParams`: how modeled points find their pressure, tilt and
-    /// orientation on the raw-input polyline (see ``InkStylusStateModeler``).
+    /// orientation on the raw-input polyline (see `InkStylusStateModeler`).
     public struct StylusParameters: Hashable, Sendable {
         /// false (default): the closest point of the polyline; true: where the stroke normal
         /// through the modeled point crosses it (required by loop-contraction mitigation).
@@ -207,7 +207,7 @@ extension InkStrokeModeler {
         /// ink's test-suite defaults (`kDefaultParams`, in cm and s) with every length scaled
         /// by `s` trace units per cm: wobble floor/ceiling `1.31f·s`/`1.44f·s`, stopping
         /// distance `0.001f·s` (products in float32, as the oracles computed them), times,
-        /// rates and the spring and drag constants unchanged. `s = 50` is ``init(wobble:position:sampling:stylus:)``'s
+        /// rates and the spring and drag constants unchanged. `s = 50` is ``init(wobble:position:sampling:stylus:kalman:)``'s
         /// default; `s = 1` gives ink's own numbers.
         /// - Throws: ``InkModelerParameterError`` (`unitsPerCentimetre`) unless `s` > 0 and the
         ///   scaled values are finite.

@@ -5,25 +5,25 @@ import StrokeCore
 /// 3fa5129ed1ae6f8b2ec4e9b60fa5d08cc81e2d78; no peer code is included).
 ///
 /// Per input, the modeler runs ink's pipeline:
-/// 1. **Wobble smoother** (``InkWobbleSmoother``): slow input is replaced by its
+/// 1. **Wobble smoother** (`InkWobbleSmoother`): slow input is replaced by its
 ///    duration-weighted moving average over `wobble.timeout`, blended back to the raw input
 ///    as the average speed rises from `speedFloor` to `speedCeiling`.
-/// 2. **Upsampling** (``InkUpsampling``): between the previous and this (corrected) input
+/// 2. **Upsampling** (`InkUpsampling`): between the previous and this (corrected) input
 ///    the anchor moves linearly in n = ⌈Δt·minOutputRate⌉ steps (more with the angle limit).
-/// 3. **Spring-mass position model** (``InkPositionModeler``): per step, A = (anchor − p)/k −
+/// 3. **Spring-mass position model** (`InkPositionModeler`): per step, A = (anchor − p)/k −
 ///    c·v, v += Δt·A, p += Δt·v; each step is one result.
-/// 4. **End-of-stroke catch-up** (``InkEndOfStrokeCatchUp``), on `up` only: the anchor stays
+/// 4. **End-of-stroke catch-up** (`InkEndOfStrokeCatchUp`), on `up` only: the anchor stays
 ///    at the last input and the tip steps on (halving overshooting steps) until it arrives.
-/// 5. **Stylus state** (``InkStylusStateModeler``): each result's pressure, tilt and
+/// 5. **Stylus state** (`InkStylusStateModeler`): each result's pressure, tilt and
 ///    orientation are interpolated on the raw-input polyline where the tip projects onto it.
-/// 6. **Loop-contraction mitigation** (``InkLoopContractionMitigation``, optional): results
+/// 6. **Loop-contraction mitigation** (`InkLoopContractionMitigation`, optional): results
 ///    are blended towards that projection by a speed-dependent weight.
 ///
 /// `down` emits the input itself (zero velocity and acceleration); `move` emits the n
 /// upsampled steps (none for a repeated timestamp); `up` emits its steps plus the catch-up
 /// (at least one result). ``predictStrokeEnd(into:)`` is ink's `StrokeEndPredictor`: the
 /// catch-up from the current tip towards the last input; ``predictKalman(into:)`` (with
-/// `parameters.kalman`) is ink's Kalman prediction from the tip (``InkKalmanPrediction``);
+/// `parameters.kalman`) is ink's Kalman prediction from the tip (`InkKalmanPrediction`);
 /// neither changes the model.
 ///
 /// Precision: ink computes vectors and stylus values in float32 and times in float64; the
