@@ -4,7 +4,7 @@
 #                 VERBOSE=1 runs it serially with every line), then scripts/python-test.sh (the
 #                 Dask driver, the notebooks)
 #   make test-fast  the fast unit tier for the inner loop: every Swift test but the slow ones of
-#                 Tests/slow-tests.txt, in parallel, no Python (under a minute after the build)
+#                 Tests/slow-tests.txt, in parallel, no Python (about 3 minutes after the build on a loaded 2-core machine)
 #   make golden   rewrites the raster tests' golden images (after an intended visual change)
 #   make fuzz     the long fuzzing run of every reader (docs/fuzzing.md)
 #   make notebooks  runs Notebooks/report_figures.ipynb headless on an existing $(OUT) (never

@@ -138,7 +138,8 @@ extension Builder {
         } else if !r.meetsLimits {
             text = "none of the \(r.frontSize) pipelines no other beats keeps \(limits); this one misses it least"
         } else {
-            text = "the \(best) of the \(r.withinLimits) pipeline\(r.withinLimits == 1 ? "" : "s") no other beats with \(limits)"
+            text = r.withinLimits == 1 ? "the only pipeline no other beats with \(limits)"
+                : "the \(best) of the \(r.withinLimits) pipelines no other beats with \(limits)"
         }
         if !r.tiedWith.isEmpty {
             text += " (as good within practical differences: \(AnswerWords.list(r.tiedWith)))"
