@@ -26,7 +26,7 @@ import StrokeCore
 /// first. Across a recording gap (``ReferenceGaps``) the pieces are joined by a straight chord.
 ///
 /// **Bounds**: the step is never below length/budget (``step(forLength:budget:options:)``)
-/// for a stroke's budget of ``pointBudget(samples:options:)`` points — 256 per sample, at
+/// for a stroke's budget of ``pointBudget(samples:options:)`` points — 128 per sample, at
 /// most ``MetricOptions/maximumResampledPoints`` — so a curve gives at most about 4·budget
 /// chords plus 65 per element, whatever its coordinates, step or tolerance. Counts are computed in `Double` and
 /// clamped before any conversion to `Int`.

@@ -7,9 +7,9 @@ import StrokeCore
 ///
 /// A jump is |rⱼ| ≥ max(threshold, |Aⱼ − Aⱼ₋₁|) — a leap of at least `threshold` and larger than
 /// the pen's own motion during the refresh (on a fast stroke, ink that advances unevenly by
-/// less than the pen moved reads as uneven motion, not a leap) — except within a tremble (back and forth again and again: that is
-/// jitter, ``PerceivedJitter``, whatever its size) and where the pen rests and the tip moves
-/// back against its last heading (the ink springing back, ``SpringEffect``). Opportunities:
+/// less than the pen moved reads as uneven motion, not a leap) — except where the pen rests and
+/// the tip moves back against its last heading (the ink springing back, ``SpringEffect``). A
+/// large change inside a tremble counts both as a jump and towards ``PerceivedJitter``. Opportunities:
 /// the refreshes with a change. Known answers: any steady drawing, 0; a prediction of length ℓ ≥
 /// threshold drawn at one frame and absent at the next while the pen moves, one jump when it
 /// disappears and one when it returns. O(refreshes).

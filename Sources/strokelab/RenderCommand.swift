@@ -94,6 +94,10 @@ struct RenderCommand: ParsableCommand {
     var out: String?
 
     /// `1600 × 1600`, the canvas one frame of the budget stands for.
+    /// The largest `--max-frames` taken: 10⁶ frames of the budget (2 TiB of PNGs) is beyond any
+    /// use, and keeps the byte budget (`--max-frames` × 2 MiB) far from overflowing.
+    static let maximumMaxFrames = 1_000_000
+
     static let sideText = { () -> String in
         let side = Int(Double(WorkBudget.frameCanvasPixels).squareRoot())
         return "\(side) × \(side)"
@@ -114,7 +118,9 @@ struct RenderCommand: ParsableCommand {
         if maxFrames != WorkBudget.frames || every != 1 {
             guard frames != nil else { throw ValidationError("--max-frames and --every apply to --frames") }
         }
-        guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, not \(maxFrames)") }
+        guard (1...Self.maximumMaxFrames).contains(maxFrames) else {
+            throw ValidationError("--max-frames must be in 1…\(Self.maximumMaxFrames), not \(maxFrames)")
+        }
         guard every >= 1 else { throw ValidationError("--every must be at least 1, not \(every)") }
     }
 

@@ -70,6 +70,38 @@ final class ExternalPipelineTests: XCTestCase {
         XCTAssertTrue(worse.stdout.contains("REGRESSION    finger · external:ma · fidelity"), worse.stdout)
     }
 
+    /// Hostile declarations end in one line naming the entry and the problem, before any
+    /// program starts and with nothing written: path-like and overlong names, an empty command,
+    /// a first word /usr/bin/env would read as an option or a variable, timeouts too short to
+    /// answer in or absurdly long, line limits out of range, a missing cwd, a name twice.
+    func testHostileDeclarationsAreOneLineErrorsNamingTheEntry() throws {
+        let dir = try makeTemporaryDirectory("external-hostile-declarations")
+        let ok = "\"command\": [\"python3\", \"x.py\"]"
+        let cases: [(entry: String, expected: String)] = [
+            ("{\"name\": \"../up\", \(ok)}", "must be 1–64 letters, digits"),
+            ("{\"name\": \"\(String(repeating: "a", count: 65))\", \(ok)}", "must be 1–64 letters, digits"),
+            ("{\"name\": \"\", \(ok)}", "must be 1–64 letters, digits"),
+            ("{\"name\": \"m\", \"command\": []}", "command is empty"),
+            ("{\"name\": \"m\", \"command\": [\"-i\", \"sh\"]}", "must not start with '-' or contain '='"),
+            ("{\"name\": \"m\", \"command\": [\"PATH=/tmp\", \"sh\"]}", "must not start with '-' or contain '='"),
+            ("{\"name\": \"m\", \(ok), \"timeoutSeconds\": 0.0001}", "timeoutSeconds must be in 0.01…3600"),
+            ("{\"name\": \"m\", \(ok), \"timeoutSeconds\": 1e300}", "timeoutSeconds must be in 0.01…3600"),
+            ("{\"name\": \"m\", \(ok), \"timeoutSeconds\": -1}", "timeoutSeconds must be in 0.01…3600"),
+            ("{\"name\": \"m\", \(ok), \"maxLineBytes\": 10}", "maxLineBytes must be in 1024…268435456"),
+            ("{\"name\": \"m\", \(ok), \"maxLineBytes\": 1000000000000}", "maxLineBytes must be in 1024…268435456"),
+            ("{\"name\": \"m\", \(ok), \"cwd\": \"/nonexistent/dir\"}", "is not a directory"),
+            ("{\"name\": \"m\", \(ok)}, {\"name\": \"m\", \(ok)}", "is declared twice"),
+        ]
+        for (i, c) in cases.enumerated() {
+            let path = try spec(in: dir, pipelines: ["linear"], external: c.entry, name: "spec\(i).json")
+            let r = try runStrokeLab(["run", "--spec", path, "--allow-external", "--out", dir + "/out", "--quiet"])
+            XCTAssertNotEqual(r.status, 0, c.entry)
+            XCTAssertTrue(r.stderr.hasPrefix("error: ") && r.stderr.contains(c.expected), "\(c.entry): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line: \(r.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
     func testExternalPipelinesStartOnlyWhenAllowedAndOnlyWhenDeclared() throws {
         let py = try python()
         let dir = try makeTemporaryDirectory("external-refused")

@@ -132,9 +132,10 @@ final class RefreshResamplingTests: XCTestCase {
         var before = 0.0, after = 0.0
         for stroke in trace.strokes {
             let prepared = PreparedStroke(stroke: stroke, metadata: trace.metadata, options: MetricOptions())
-            before += StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: "coalesced-only")).value("perceived.jitter_rate") ?? 0
-            after += StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: corrected)).value("perceived.jitter_rate") ?? 0
+            before += try XCTUnwrap(StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: "coalesced-only")).value("perceived.jitter_rate"), stroke.id)
+            after += try XCTUnwrap(StrokeEvaluation.evaluate(prepared, pipeline: try PipelineDescription(parsing: corrected)).value("perceived.jitter_rate"), stroke.id)
         }
+        XCTAssertEqual(trace.strokes.count, 3, "the jack page's three strokes")
         print("BDALab jack (125 Hz on 60 Hz), Σ perceived.jitter_rate over \(trace.strokes.count) strokes: \(before) → \(after)")
         XCTAssertLessThan(after, before)
     }

@@ -189,6 +189,9 @@ final class WorkBudgetTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 700 / 4)
         // The options need --frames, and --size needs --all-strokes or --frames.
         try assertRefused(["render", "--trace", trace, "--every", "2", "--out", dir + "/x.png"], ["--max-frames and --every apply to --frames"])
+        // A --max-frames whose byte budget (× 2 MiB) would overflow is refused, not a trap.
+        try assertRefused(["render", "--trace", trace, "--frames", dir + "/f3", "--max-frames", "9999999999999"],
+                          ["--max-frames must be in 1…1000000, not 9999999999999"])
         try assertRefused(["render", "--trace", trace, "--pipeline", "forcesketch", "--frames", dir + "/f2", "--every", "0"], ["--every must be at least 1"])
     }
 }

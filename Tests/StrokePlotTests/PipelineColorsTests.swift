@@ -52,7 +52,7 @@ final class PipelineColorsTests: XCTestCase {
         let pipelines = (0..<60).map { "pipeline \($0)" }
         let colors = PipelineColors(pipelines)
         let n = PlotColor.palette.count
-        XCTAssertGreaterThanOrEqual(n, 24, "the default experiment has 20 pipelines")
+        XCTAssertGreaterThanOrEqual(n, 24, "at least the default experiment's 23 pipelines")
         XCTAssertEqual(Set(pipelines.prefix(n).map(colors.color)).count, n)
         let pairs = pipelines.map { "\(colors.color($0).hexString) \(colors.marker($0).rawValue)" }
         XCTAssertEqual(Set(pairs).count, pipelines.count)

@@ -167,8 +167,13 @@ extension ExternalPipeline {
             }
             guard !out.contains(where: { $0.name == e.name }) else { throw ExperimentError("\(place): the name '\(e.name)' is declared twice") }
             guard let program = e.command.first, !program.isEmpty else { throw ExperimentError("\(place) (\(e.name)): command is empty; give the program and its arguments, e.g. [python3, smoother.py]") }
+            // The command runs through /usr/bin/env, which would read a first word starting
+            // with '-' as its own option and one holding '=' as a variable to set.
+            guard !program.hasPrefix("-"), !program.contains("=") else {
+                throw ExperimentError("\(place) (\(e.name)): the program '\(ErrorText.excerpt(program, limit: 40))' must not start with '-' or contain '='")
+            }
             let timeout = e.timeoutSeconds ?? Declaration.defaultTimeoutSeconds
-            guard timeout > 0, timeout <= 3600 else { throw ExperimentError("\(place) (\(e.name)): timeoutSeconds must be in (0, 3600], not \(timeout)") }
+            guard timeout >= 0.01, timeout <= 3600 else { throw ExperimentError("\(place) (\(e.name)): timeoutSeconds must be in 0.01…3600, not \(timeout)") }
             let bytes = e.maxLineBytes ?? Declaration.defaultMaximumLineBytes
             guard (1024...(1 << 28)).contains(bytes) else { throw ExperimentError("\(place) (\(e.name)): maxLineBytes must be in 1024…268435456, not \(bytes)") }
             let cwd = e.cwd.map { $0.hasPrefix("/") ? $0 : baseDirectory + "/" + $0 } ?? baseDirectory

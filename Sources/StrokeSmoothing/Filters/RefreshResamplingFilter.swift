@@ -26,7 +26,9 @@ import StrokeCore
 /// newest sample is a `predict:` stage's job, whose ink is replaced at the next event.
 ///
 /// **Edge cases.** Without delivery times (``deliver(at:)`` never called, as for a caller of
-/// ``push(_:into:)`` alone) every sample passes through. A refresh with no later sample yet
+/// ``push(_:into:)`` alone) every sample passes through. The replay and `LiveStroke` always
+/// deliver: an event without a stated time is taken as delivered at its newest sample, so the
+/// filter then trails by its offset (an app should pass `UIEvent.timestamp`). A refresh with no later sample yet
 /// shows the newest sample (nothing to interpolate towards). Repeated timestamps add no
 /// estimate. The stroke's last event (``finish(_:into:)``) emits every held sample: the pen
 /// has lifted. Interpolated samples lie on the chord between two real samples, so straight

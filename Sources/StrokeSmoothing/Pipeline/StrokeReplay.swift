@@ -115,7 +115,7 @@ public struct StrokeReplay: Hashable, Sendable {
 
     /// The time span (seconds) of the input samples committed element `e` was built from,
     /// its provenance: [``ReplayFrame/origin``, ``ReplayFrame/newestSampleTime``] of the frame
-    /// that committed it (the lower end −∞ when the builder states no origin). `nil` when `e` is
+    /// that committed it (a builder that states no origin gets the newest sample fed before the event). `nil` when `e` is
     /// not a committed element of a frame. O(log frames).
     public func sampleSpan(ofElement e: Int) -> ClosedRange<Double>? {
         guard e >= 0, e < ink.elements.count else { return nil }
