@@ -102,6 +102,27 @@ final class ExternalPipelineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out"))
     }
 
+    /// With `throughput: true` an external pipeline gets no timings: StrokeLab cannot time a
+    /// child behind a pipe as it times its own loop (it timed the placeholder description,
+    /// `coalesced-only`, under the external name). Built-in pipelines keep theirs.
+    func testThroughputIsNotReportedForAnExternalPipeline() throws {
+        let py = try python()
+        let dir = try makeTemporaryDirectory("external-throughput")
+        let entry = "{\"name\": \"ma\", \"command\": [\(JSONText.quoted(py)), \(JSONText.quoted(smoother))]}"
+        let path = dir + "/spec.json"
+        try AtomicFile.write(text: """
+            {"datasets": [{"name": "finger", "paths": [\(JSONText.quoted(trace))]}],
+             "pipelines": ["linear", "external:ma"], "throughput": true,
+             "external": [\(entry)]}
+            """, to: path)
+        let r = try runStrokeLab(["run", "--spec", path, "--allow-external", "--out", dir + "/out", "--quiet"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let table = try ResultsTable(path: dir + "/out/results.csv")
+        let timed = Set(table.rows.filter { $0.metric.hasPrefix("throughput.") }.map(\.pipeline))
+        XCTAssertEqual(timed, ["linear"])
+        XCTAssertFalse(table.rows.filter { $0.pipeline == "external:ma" }.isEmpty, "the external pipeline is measured otherwise")
+    }
+
     func testExternalPipelinesStartOnlyWhenAllowedAndOnlyWhenDeclared() throws {
         let py = try python()
         let dir = try makeTemporaryDirectory("external-refused")
@@ -116,6 +137,24 @@ final class ExternalPipelineTests: XCTestCase {
         XCTAssertNotEqual(missing.status, 0)
         XCTAssertTrue(missing.stderr.contains("no external pipeline 'other' is declared"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out/results.csv"))
+    }
+
+    /// A child that closes its standard error and then hangs is waited for without spinning:
+    /// a closed pipe reports POLLHUP at once on every poll, and a wait that kept watching it
+    /// burnt a core until the deadline. StrokeLab's CPU over a 3 s wait stays far below 3 s.
+    func testAChildWithItsStandardErrorClosedIsWaitedForWithoutSpinning() throws {
+        let py = try python()
+        let dir = try makeTemporaryDirectory("external-mute")
+        let entry = "{\"name\": \"mute\", \"command\": [\(JSONText.quoted(py)), \(JSONText.quoted(hostile)), \"mute\"], \"timeoutSeconds\": 3}"
+        let path = try spec(in: dir, pipelines: ["external:mute"], external: entry)
+        var before = rusage(), after = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &before)
+        let r = try runStrokeLab(["run", "--spec", path, "--allow-external", "--out", dir + "/out", "--quiet"])
+        getrusage(RUSAGE_CHILDREN.rawValue, &after)
+        XCTAssertTrue(r.stderr.contains("did not answer within 3 s"), r.stderr)
+        let cpu = { (u: rusage) in Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6 }
+        print("strokelab and its child: \(cpu(after) - cpu(before)) s CPU over a 3 s wait")
+        XCTAssertLessThan(cpu(after) - cpu(before), 1.5, "the wait spun")
     }
 
     func testHostileChildrenEndTheRunWithOneLineNamingStrokeAndEventAndLeaveTheOutputAsItWas() throws {

@@ -178,10 +178,16 @@ public enum Experiment {
             // Timing is the one measurement that is not deterministic, so it is opt-in: with it
             // results.csv holds every metric id of DESIGN.md, without it the same spec always
             // gives the same bytes.
-            progress.note("timing \(pipelines.count) pipelines (throughput)…")
-            let measured = Benchmark.measureThroughput(traces: traces, pipelines: pipelines, settings: Benchmark.Settings())
+            // An external pipeline's cost is its child's, behind a pipe: StrokeLab cannot time it
+            // as it times its own loop (its description is only a placeholder), so it has none.
+            let timed = pipelines.filter { $0.external == nil }
+            progress.note("timing \(timed.count) pipelines (throughput)…")
+            let measured = Benchmark.measureThroughput(traces: traces, pipelines: timed, settings: Benchmark.Settings())
             outcome.rows += Benchmark.rows(throughput: measured, metrics: nil)
             outcome.notes.append("throughput.* rows are timings on this machine (median of 7 runs in `strokelab bench`'s method); they vary from run to run")
+            if timed.count < pipelines.count {
+                outcome.notes.append("external pipelines have no throughput.* rows: their cost is the child process's (scripts/peers/external times peers' drivers alone)")
+            }
         }
         let rows = outcome.rows
         let kinds = StrokeKinds(traces: traces)

@@ -22,6 +22,9 @@ final class ExternalProcess {
     private let errors: Int32
     private var pending: [UInt8] = []
     private var stderrTail: [UInt8] = []
+    /// Whether the child's standard error is still open: once it reads end-of-file it is left
+    /// out of `poll` (a closed pipe reports POLLHUP at once, every time, and the wait would spin).
+    private var errorsOpen = true
     private var killed = false
     /// How the time limit reads in messages ("10 s").
     private let timeLimit: String
@@ -94,7 +97,7 @@ final class ExternalProcess {
         let left = ContinuousClock.now.duration(to: deadline)
         let ms = left <= .zero ? 0 : Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
         guard ms > 0 else { throw ExternalProcessFailure("\(what) within \(timeLimit)") }
-        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0)]
         if forWriting { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), ms)
         if ready < 0 && errno != EINTR { throw ExternalProcessFailure("could not be waited for (poll: errno \(errno))") }
@@ -105,6 +108,8 @@ final class ExternalProcess {
             if n > 0 {
                 stderrTail.append(contentsOf: chunk[..<n])
                 if stderrTail.count > Self.stderrKept { stderrTail.removeFirst(stderrTail.count - Self.stderrKept) }
+            } else if n == 0 {
+                errorsOpen = false
             }
         }
         if fds[0].revents != 0 {

@@ -2,8 +2,9 @@
 """Hostile external smoothers for the tests (Tests/StrokeLabTests/ExternalPipelineTests):
 answers the first events well, then misbehaves at event 3 of the first stroke as MODE says:
 exit (status 1), hang (sleeps forever), flood (prints 100 MB without a newline), garbage
-(not JSON), nan (a NaN coordinate)."""
+(not JSON), nan (a NaN coordinate), mute (closes its standard error, then sleeps forever)."""
 import json
+import os
 import sys
 import time
 
@@ -15,6 +16,9 @@ for line in sys.stdin:
             sys.stderr.write("hostile: giving up at event 3\n")
             sys.exit(1)
         if mode == "hang":
+            time.sleep(3600)
+        if mode == "mute":
+            os.close(2)
             time.sleep(3600)
         if mode == "flood":
             chunk = b"x" * (1 << 20)
