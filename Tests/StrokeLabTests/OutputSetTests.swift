@@ -242,4 +242,28 @@ final class OutputSetTests: XCTestCase {
         try write(["report.html": "five"], detached: [])
         XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "mine")
     }
+
+    /// A detached file that cannot be made a file of its own (here the set's entry is a folder:
+    /// no hard link, no copy) never leaves the previous set's copy standing as if current: it
+    /// becomes a link into the new set and the problem is returned, naming the file.
+    func testADetachedFileThatCannotBePlacedIsALinkToTheNewSetNotThePreviousCopy() throws {
+        let dir = try makeTemporaryDirectory("detach-fails")
+        let out = dir + "/out"
+        let first = try OutputSet.begin(directory: out)
+        try AtomicFile.write(text: "single one", to: first.path("report-single.html"))
+        XCTAssertEqual(try first.commit(detached: ["report-single.html"]), [])
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "single one")
+
+        let second = try OutputSet.begin(directory: out)
+        try AtomicFile.write(text: "two", to: second.path("report.html"))
+        try AtomicFile.write(text: "inside", to: second.path("report-single.html/page.html"))
+        let problems = try second.commit(detached: ["report-single.html"])
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertEqual(problems.first?.path, out + "/report-single.html")
+        XCTAssertTrue(problems.first?.problem.hasPrefix("left as a link into the output set") == true, "\(problems)")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out + "/report-single.html"),
+                       ".strokelab-current/report-single.html")
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html/page.html", encoding: .utf8), "inside",
+                       "the name shows the new set's entry, not the previous copy")
+    }
 }
