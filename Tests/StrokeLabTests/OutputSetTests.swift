@@ -131,14 +131,19 @@ final class OutputSetTests: XCTestCase {
             sets.append(visible(out))
         }
         var rng = SystemRandomNumberGenerator()
-        for trial in 0..<3 {
+        var killed = 0, trial = 0
+        // Three kills that landed while the child ran (at most 10 trials: a run may finish first).
+        while killed < 3, trial < 10 {
             let process = try startStrokeLab(arguments(trace, out, configs[trial % 2]))
             usleep(UInt32.random(in: 0...200_000, using: &rng))
             // Only a child that still runs is killed (never a reaped pid, never 0).
             if process.isRunning, process.processIdentifier > 0 { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL { killed += 1 }
             XCTAssertTrue(sets.contains(visible(out)), "trial \(trial): --out holds a mix of two sets")
+            trial += 1
         }
+        XCTAssertGreaterThan(killed, 0, "no kill landed while a run was under way in \(trial) trials")
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, configs[1])).status, 0, "the killed run's lock died with it")
         XCTAssertEqual(visible(out), sets[1])
         assertNoLeftovers(out)
