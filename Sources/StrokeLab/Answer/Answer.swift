@@ -420,15 +420,7 @@ extension AnswerGroup {
             guard best.count > 1 else { continue }
             let first = best[0]
             let intervals = best.dropFirst().map { p -> (low: Double, high: Double) in
-                let log = MetricCatalog.definition(of: o.metric)?.isLogRatio ?? false
-                func scale(_ v: Double) -> Double { log ? Double.exp(v) : v }
-                if let r = mine.first(where: { $0.metric == o.metric && $0.pipeline == p && $0.baseline == first }) {
-                    return (scale(r.differenceLow), scale(r.differenceHigh))
-                }
-                if let r = mine.first(where: { $0.metric == o.metric && $0.pipeline == first && $0.baseline == p }) {
-                    return (scale(-r.differenceHigh), scale(-r.differenceLow))
-                }
-                return (.nan, .nan)
+                PairedDifference(p, first, metric: o.metric, in: mine).map { ($0.low, $0.high) } ?? (.nan, .nan)
             }
             group.ties.append(AnswerTie(objective: k, pipelines: best, intervals: intervals))
         }

@@ -38,16 +38,8 @@ extension Builder {
 
         /// The paired difference `a − b` on `metric` with its interval, in the answer's scale:
         /// for a log ratio, the ratio of the geometric means `a ÷ b`; `nil` without a row.
-        func difference(_ a: String, _ b: String, _ metric: String) -> (value: Double, low: Double, high: Double, real: Bool)? {
-            let log = MetricCatalog.definition(of: metric)?.isLogRatio ?? false
-            func scale(_ v: Double) -> Double { log ? Foundation.exp(v) : v }
-            if let r = paired.first(where: { $0.metric == metric && $0.pipeline == a && $0.baseline == b }) {
-                return (scale(r.difference), scale(r.differenceLow), scale(r.differenceHigh), r.differenceExcludesZero)
-            }
-            if let r = paired.first(where: { $0.metric == metric && $0.pipeline == b && $0.baseline == a }) {
-                return (scale(-r.difference), scale(-r.differenceHigh), scale(-r.differenceLow), r.differenceExcludesZero)
-            }
-            return nil
+        func difference(_ a: String, _ b: String, _ metric: String) -> PairedDifference? {
+            PairedDifference(a, b, metric: metric, in: paired)
         }
     }
 
