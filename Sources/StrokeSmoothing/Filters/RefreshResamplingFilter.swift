@@ -6,7 +6,10 @@ import StrokeCore
 /// UIST 2020: "when the time of the next display refresh is known, … estimate (interpolate or
 /// extrapolate) the user's position at a fixed time interval before that refresh"; "an
 /// interval of 4 to 6 ms works well for a wide range of display refresh rates" with 125 Hz
-/// input — abstract). Android's input resampling works the same way.
+/// input — abstract). Android's input resampling works the same way: it resamples each frame's
+/// touches at the frame time minus `RESAMPLE_LATENCY` = 5 ms, extrapolating at most
+/// `RESAMPLE_MAX_PREDICTION` = 8 ms and half the last interval (`InputTransport.cpp`, AOSP);
+/// Chromium's `LinearResampling` copies it. The 5 ms default is theirs and the abstract's.
 ///
 /// **Formula.** Each event is delivered at t_e (seconds, the trace's clock; in StrokeLab's time
 /// model the display refresh it belongs to), told to the filter by ``deliver(at:)``. The target
