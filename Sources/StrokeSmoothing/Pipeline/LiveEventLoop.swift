@@ -148,7 +148,9 @@ extension CurveStage {
 
         // 5. Committed elements are styled as they are committed (a style's ink for an
         //    element depends only on the element, its samples and the stroke's first sample).
-        if styled { s.styleCommitted(line) }
+        if styled {
+            s.styleCommitted(elements: line.elements, samples: line.samples, inks: line.inks, recordsInk: Self.drawsInk)
+        }
 
         // 6. Provisional tail and prediction: a non-terminal event draws the styled provisional
         //    tail, and the predictor's samples as ink drawn straight from the tip; a terminal

@@ -127,20 +127,24 @@ public struct LiveStages: Sendable {
     /// ``committedInk``: the builder's own ink (or the base ink), then every style in order. A
     /// style's ink for an element depends only on the element, its start point and its two
     /// samples (``StyleStage``), so styling a stroke in pieces gives the ink of styling it whole.
+    /// Takes the line's arrays, not the line: passed whole, the line would be passed by
+    /// address, and the event loop could no longer keep it in registers (every append would
+    /// check its buffers' uniqueness again).
     @inline(never)
-    mutating func styleCommitted(_ line: Centerline) {
+    mutating func styleCommitted(elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes],
+                                 recordsInk: Bool) {
         let from = committedInk.count
-        guard from < line.count else { return }
-        if line.recordsInk {
-            committedInk.append(contentsOf: line.inks[from...])
+        guard from < elements.count else { return }
+        if recordsInk {
+            committedInk.append(contentsOf: inks[from...])
         } else {
             let d = baseInk
-            for _ in from..<line.count { committedInk.append(d) }
+            for _ in from..<elements.count { committedInk.append(d) }
         }
-        let start = from > 0 ? line.elements[from - 1].endPoint : nil
-        let previous = from > 0 ? line.samples[from - 1] : nil
+        let start = from > 0 ? elements[from - 1].endPoint : nil
+        let previous = from > 0 ? samples[from - 1] : nil
         for s in styles.indices {
-            styles[s].style(&committedInk, range: from..<line.count, elements: line.elements, samples: line.samples,
+            styles[s].style(&committedInk, range: from..<elements.count, elements: elements, samples: samples,
                             start: start, previous: previous)
         }
     }
