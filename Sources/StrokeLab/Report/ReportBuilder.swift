@@ -82,7 +82,8 @@ public enum ReportBuilder {
             throw ExperimentError("report: \(error.description)")
         }
         // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
-        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines).spec, specPath: options.specPath,
+        let plan = try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines)
+        let prepared = try Experiment.prepare(plan.spec, specPath: options.specPath,
                                               baseDirectory: base, settings: settings)
         for note in prepared.notes { log("note: \(note)") }
         let output = try Experiment.beginOutput(options.outputDirectory)
@@ -93,8 +94,7 @@ public enum ReportBuilder {
         log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
-                              progress: settings.progress)
-        builder.maximumPipelines = settings.maximumPipelines
+                              tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         try builder.makeEverything(log: log)
 
@@ -143,8 +143,9 @@ struct Builder {
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).
     var verdicts: [Verdict]? = nil
-    /// The most settings the spec may expand to (`--max-pipelines`).
-    var maximumPipelines = WorkBudget.pipelines
+    /// The plan the report ran (``tunePlan(for:maximum:)``, built once from the spec);
+    /// `nil` when it does not resolve.
+    let tunePlan: TunePlan?
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.
@@ -153,9 +154,10 @@ struct Builder {
     var fileNames = SafeFileName.Registry()
 
     init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable, out: String,
-         progress: Progress = .silent) {
+         tunePlan: TunePlan?, progress: Progress = .silent) {
         self.options = options
         self.spec = spec
+        self.tunePlan = tunePlan
         self.experiment = experiment
         self.summary = summary
         self.out = out
