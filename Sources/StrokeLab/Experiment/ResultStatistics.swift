@@ -118,14 +118,23 @@ public enum ResultStatistics {
         var values: [Group: [String: [String: [String: Double]]]] = [:]
         var units: [String: String] = [:]
         var strokeTrace: [String: String] = [:]
+        // A stroke's rows come together (pipeline by pipeline, metric by metric): its group and
+        // key are found once per run of its rows.
+        var last: (dataset: String, trace: String, stroke: String, group: Group, key: String)? = nil
         for r in results where !r.value.isNaN && r.stroke != Benchmark.allStrokes {
-            let g = Group(dataset: r.dataset, kind: kinds.kindText(of: r))
-            if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
-            if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+            let g: Group, strokeKey: String
+            if let l = last, l.stroke == r.stroke, l.trace == r.trace, l.dataset == r.dataset {
+                (g, strokeKey) = (l.group, l.key)
+            } else {
+                g = Group(dataset: r.dataset, kind: kinds.kindText(of: r))
+                strokeKey = r.trace + "\u{1F}" + r.stroke
+                strokeTrace[strokeKey] = r.trace
+                if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
+                if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+                last = (r.dataset, r.trace, r.stroke, g, strokeKey)
+            }
             if values[g]![r.metric] == nil { metricOrder[g]!.append(r.metric); values[g]![r.metric] = [:] }
-            let strokeKey = r.trace + "\u{1F}" + r.stroke
             values[g]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
-            strokeTrace[strokeKey] = r.trace
             units[r.dataset + "\u{1F}" + r.metric] = r.unit
         }
         let groups = datasetOrder.flatMap { d in

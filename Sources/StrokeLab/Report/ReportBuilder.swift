@@ -40,9 +40,9 @@ public struct ReportOptions: Sendable {
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
 /// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
-/// stroke (`lag_frames.csv`); throughput (`throughput.csv`); render cost per strategy
-/// (`render_cost.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and
-/// `.svg`); the HTML last, after every file it links to exists. Every file is written
+/// stroke (`lag_frames.csv`); render cost per strategy (`render_cost.csv`); figures
+/// (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and `.svg`) — throughput
+/// (`throughput.csv`) is timed on one core meanwhile, and its figure drawn after them; the HTML last, after every file it links to exists. Every file is written
 /// atomically, so an interrupted report never leaves a half-written file.
 public enum ReportBuilder {
     /// What a finished report wrote.
@@ -96,7 +96,16 @@ public enum ReportBuilder {
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
+        // Throughput is timed on one core (as `strokelab bench` times it) while the figures and
+        // rasters are drawn on the other; its figure is drawn when both are done.
+        async let throughput = Builder.timeThroughput(experiment, runs: options.throughputRuns)
         try builder.makeEverything(log: log)
+        let progress = settings.progress
+        progress.note("timing throughput (begun with the figures)…")
+        let timed = await throughput
+        try progress.during("drawing the throughput figure") { () throws(ExperimentError) in
+            try builder.makeThroughput(timed, log: log)
+        }
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
         let missing = report.linkedFiles.filter { !FileManager.default.fileExists(atPath: output.stagingDirectory + "/" + $0) }
@@ -209,7 +218,7 @@ struct Builder {
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
         let progress = progress
-        try progress.during("drawing the figures (gnuplot) and timing throughput and render cost") { () throws(ExperimentError) in
+        try progress.during("drawing the figures (gnuplot) and timing render cost") { () throws(ExperimentError) in
             try makeFigures(log: log)
         }
         verdicts = makeVerdicts()
