@@ -40,8 +40,8 @@ public struct ReportOptions: Sendable {
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
 /// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
-/// stroke (`lag_frames.csv`); render cost per strategy (`render_cost.csv`); figures
-/// (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and `.svg`) — throughput
+/// stroke (`lag_frames.csv`); render cost per strategy (`render_cost.csv`, timed first, alone);
+/// figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and `.svg`) — throughput
 /// (`throughput.csv`) is timed on one core meanwhile, and its figure drawn after them; the HTML last, after every file it links to exists. Every file is written
 /// atomically, so an interrupted report never leaves a half-written file.
 public enum ReportBuilder {
@@ -97,7 +97,9 @@ public enum ReportBuilder {
                               tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
         // Throughput is timed on one core (as `strokelab bench` times it) while the figures and
-        // rasters are drawn on the other; its figure is drawn when both are done.
+        // rasters are drawn on the other; its figure is drawn when both are done. The render
+        // strategies are timed first, alone.
+        try settings.progress.during("timing render cost") { () throws(ExperimentError) in try builder.timeRenderCost() }
         async let throughput = Builder.timeThroughput(experiment, runs: options.throughputRuns)
         try builder.makeEverything(log: log)
         let progress = settings.progress
@@ -149,6 +151,8 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
+    /// The render strategies' timing (``timeRenderCost()``), taken before the figures.
+    var renderCost: [RenderCostResult]? = nil
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).
     var verdicts: [Verdict]? = nil
@@ -218,7 +222,7 @@ struct Builder {
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
         let progress = progress
-        try progress.during("drawing the figures (gnuplot) and timing render cost") { () throws(ExperimentError) in
+        try progress.during("drawing the figures (gnuplot)") { () throws(ExperimentError) in
             try makeFigures(log: log)
         }
         verdicts = makeVerdicts()
