@@ -147,9 +147,14 @@ public final class OutputSet: @unchecked Sendable {
     /// switch as a hard link to the set's file (a copy where the file system has none), put in
     /// place by one `rename`; until then `OUT` keeps the previous one. A detached file that a
     /// later set lacks is removed only while it is still that set's file (the same inode).
+    /// A detached file that cannot be made a regular file (no hard link, no copy, no rename)
+    /// becomes a link into the new set like the others, so `OUT` never keeps the previous
+    /// set's copy under the name; the problem is returned for the caller to report.
+    /// - Returns: one problem per detached file left as a link (empty when all were placed).
     /// - Throws: when a link cannot be made; the previous set then stays current and the
     ///   staging folder is removed.
-    public func commit(detached: Set<String> = []) throws(AtomicFile.IOError) {
+    @discardableResult
+    public func commit(detached: Set<String> = []) throws(AtomicFile.IOError) -> [AtomicFile.IOError] {
         precondition(!finished, "commit after commit or abandon")
         let fm = FileManager.default
         let dir = directory
@@ -190,8 +195,13 @@ public final class OutputSet: @unchecked Sendable {
         // 3. After the switch: detached files in place, links of names the new set lacks (and
         //    detached files still the old set's), and the old set, go.
         let setName = dir + "/" + Self.currentLink
+        var problems: [AtomicFile.IOError] = []
         for name in names where detached.contains(name) {
-            detach(name, from: setName)
+            if let problem = detach(name, from: setName) {
+                // Never the previous set's copy under the new set's name: a link, or nothing.
+                do throws(AtomicFile.IOError) { try link(name) } catch { unlink(dir + "/" + name) }
+                problems.append(problem)
+            }
             stepTaken()
         }
         for name in oldNames where !names.contains(name) {
@@ -208,20 +218,33 @@ public final class OutputSet: @unchecked Sendable {
             stepTaken()
         }
         close(lockDescriptor)
+        return problems
     }
 
     /// Makes `OUT/name` a regular file with the content of `set/name`: a hard link (or, where
     /// the file system refuses one, a copy) under a temporary name, then one `rename` over
-    /// whatever `OUT/name` was (the previous copy, or a link of an older layout). A failure
-    /// leaves the previous entry; the set itself is already complete.
-    private func detach(_ name: String, from set: String) {
+    /// whatever `OUT/name` was (the previous copy, or a link of an older layout).
+    /// - Returns: `nil` when placed; else the problem, `OUT/name` untouched (the caller
+    ///   replaces it: ``commit(detached:)``).
+    private func detach(_ name: String, from set: String) -> AtomicFile.IOError? {
         let source = set + "/" + name, path = directory + "/" + name
         let temporary = directory + "/.strokelab-link-\(getpid())-\(name)"
         unlink(temporary)
         if hardLink(source, temporary) != 0 {
-            guard let bytes = try? AtomicFile.read(source), (try? AtomicFile.write(bytes, to: temporary)) != nil else { return }
+            let why = Self.reason()
+            do throws(AtomicFile.IOError) {
+                try AtomicFile.write(try AtomicFile.read(source), to: temporary)
+            } catch {
+                unlink(temporary)
+                return AtomicFile.IOError(path: path, problem: "left as a link into the output set, not a file of its own: no hard link (\(why)) and no copy (\(error.problem))")
+            }
         }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        guard rename(temporary, path) == 0 else {
+            let why = Self.reason()
+            unlink(temporary)
+            return AtomicFile.IOError(path: path, problem: "left as a link into the output set, not a file of its own: \(why)")
+        }
+        return nil
     }
 
     /// Whether two paths are the same file (device and inode), following no final link.

@@ -150,11 +150,17 @@ public final class Progress: @unchecked Sendable {
 
     /// Runs `body` as an uncounted phase named `what` (e.g. "summarising 12000 measurements
     /// (bootstrap 1000 by trace)"): the live line shows its elapsed time, a piped log its
-    /// heartbeat, and a line says when it ended.
+    /// heartbeat, and a line says when it ended ("done", or "failed" when `body` threw).
     public func during<T, E: Error>(_ what: String, _ body: () throws(E) -> T) throws(E) -> T {
         begin(what, total: nil)
-        defer { end(what + ": done") }
-        return try body()
+        do {
+            let value = try body()
+            end(what + ": done")
+            return value
+        } catch {
+            end(what + ": failed")
+            throw error
+        }
     }
 
     /// What the ticker does each second: redraws the live line (its elapsed time moves even

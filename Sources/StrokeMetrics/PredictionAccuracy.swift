@@ -99,7 +99,9 @@ public struct PredictionAccuracy: Hashable, Sendable {
     }
 
     /// `prediction.drawn_error_mean`: the error of the prediction a pipeline *draws*, whatever
-    /// horizon it draws it to. Per frame k whose predicted ink draws something, its end Pₖ (the
+    /// horizon it draws it to. Per frame k that draws ahead — a predicted segment of non-zero
+    /// length, the same test as lag's (``Lag/drawsAhead(_:in:)``; a prediction of the pen at
+    /// rest is a point on the tip and draws nothing) — its end Pₖ (the
     /// frame's tip) against the reference at the time of the last predicted sample τₖ:
     /// mean ‖Pₖ − reference(τₖ)‖ in units, over the frames with τₖ within the reference and
     /// outside recording gaps. A longer horizon reaches further from the pen and costs more
@@ -112,7 +114,7 @@ public struct PredictionAccuracy: Hashable, Sendable {
                                   gaps: ReferenceGaps = ReferenceGaps()) -> Double? {
         var sum = 0.0, measured = 0, drawn = 0
         for frame in replay.frames where !frame.predicted.isEmpty {
-            guard replay.predictedInk.elements[frame.predictedInk].contains(where: { !$0.isMove }), let tip = frame.tip
+            guard Lag.drawsAhead(frame, in: replay), let tip = frame.tip
             else { continue }
             drawn += 1
             let tau = replay.predicted[frame.predicted.upperBound - 1].time

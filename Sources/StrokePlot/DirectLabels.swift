@@ -32,8 +32,9 @@ public struct DirectLabel: Hashable, Sendable {
 
     /// The annotations placing `labels` in `figure`'s plot area (which needs fixed margins and
     /// axis ranges: ``FigureGeometry``), and the names left unlabelled for want of room.
-    /// Points closer than 3 px share one label, their names joined by ", " in input order;
-    /// its colour and weight are those of its first point. Labels wrap at `wrap` characters.
+    /// Points closer than 3 px and labelled alike (the same colour and weight) share one label,
+    /// their names joined by ", " in input order; points drawn differently keep labels of their
+    /// own (a red recommendation on top of two front settings is named alone in red). Labels wrap at `wrap` characters.
     /// `unnamed` are the markers of points without a label (data coordinates, radius in
     /// pixels): no label covers them either. No label crosses the figure's error bars or its
     /// reference lines.
@@ -68,7 +69,8 @@ public struct DirectLabel: Hashable, Sendable {
         var groups: [(first: DirectLabel, px: (x: Double, y: Double), names: [String], radius: Double)] = []
         for l in labels where l.x.isFinite && l.y.isFinite {
             let p = geometry.pixel(x: l.x, y: l.y)
-            if let g = groups.firstIndex(where: { abs($0.px.x - p.x) < 3 && abs($0.px.y - p.y) < 3 }) {
+            if let g = groups.firstIndex(where: { abs($0.px.x - p.x) < 3 && abs($0.px.y - p.y) < 3
+                    && $0.first.color == l.color && $0.first.bold == l.bold }) {
                 if !groups[g].names.contains(l.name) { groups[g].names.append(l.name) }
                 groups[g].radius = max(groups[g].radius, l.markerRadius)
                 if l.priority < groups[g].first.priority { groups[g].first.priority = l.priority }

@@ -29,9 +29,14 @@ public struct ParetoPoint: Hashable, Sendable {
     public var role: Role
     /// Whether it is the setting the preference picks.
     public var recommended: Bool
+    /// Whether it draws enough of the strokes to be ranked (a setting that leaves strokes blank
+    /// is never on the front nor recommended; its means cover only the strokes it drew, so its
+    /// point is not comparable with the others and is drawn apart).
+    public var ranked: Bool
 
     /// Creates a point.
-    public init(pipeline: String, x: Double, y: Double, color: Double, onFront: Bool, role: Role, recommended: Bool = false) {
+    public init(pipeline: String, x: Double, y: Double, color: Double, onFront: Bool, role: Role, recommended: Bool = false,
+                ranked: Bool = true) {
         self.pipeline = pipeline
         self.x = x
         self.y = y
@@ -39,6 +44,7 @@ public struct ParetoPoint: Hashable, Sendable {
         self.onFront = onFront
         self.role = role
         self.recommended = recommended
+        self.ranked = ranked
     }
 }
 
@@ -48,7 +54,9 @@ extension ReportFigures {
     /// colour box with its own axis), the front's settings ringed in black (not joined: with a
     /// third objective the front is no curve in the plane), the recommended setting framed in
     /// red. Markers tell the roles apart (circle: swept setting, square: seed preset, diamond:
-    /// preset default, triangle: other named pipeline). Every setting on the front, every seed
+    /// preset default, triangle: other named pipeline). A setting that is not ranked (it leaves
+    /// strokes blank: ``ParetoPoint/ranked``) is a grey cross, not coloured, and its name, when
+    /// shown, says "not ranked". Every setting on the front, every seed
     /// and preset and the recommendation is named beside its point (``DirectLabel``: no name
     /// covers a marker or another name; points on top of each other share one name list);
     /// swept settings off the front stay unnamed. The y axis (and the colour scale) turn
@@ -68,7 +76,8 @@ extension ReportFigures {
         // Without a third objective (every colour NaN) the points are drawn in one colour.
         let colored = points.contains { $0.color.isFinite }
         let shown = points.filter { $0.x.isFinite && $0.y.isFinite && ($0.color.isFinite || !colored) }
-        let colors = shown.map(\.color)
+        // Unranked settings are drawn grey: the colour scale spans the ranked ones.
+        let colors = shown.filter(\.ranked).map(\.color)
         let logColor = spansDecades(colors)
         func marker(_ role: ParetoPoint.Role) -> Series.Marker {
             switch role {
@@ -82,7 +91,7 @@ extension ReportFigures {
         var series: [Series] = []
         let front = shown.filter(\.onFront)
         for role in ParetoPoint.Role.allCases {
-            let mine = shown.filter { $0.role == role }
+            let mine = shown.filter { $0.role == role && $0.ranked }
             guard !mine.isEmpty else { continue }
             let rows = mine.map { p -> DataPoint in
                 var d = DataPoint(x: p.x, y: p.y)
@@ -91,6 +100,12 @@ extension ReportFigures {
             }
             series.append(Series(nil, style: colored ? .colorMappedPoints : .points, points: rows,
                                  color: colored ? nil : PlotColor.palette(0), marker: marker(role), markerSize: size(role)))
+        }
+        let unranked = shown.filter { !$0.ranked }
+        let grey = PlotColor(hex: 0x8C8C8C)
+        if !unranked.isEmpty {
+            series.append(Series("not ranked: leaves strokes blank (its means cover only the strokes it drew)", style: .points,
+                                 points: unranked.map { DataPoint(x: $0.x, y: $0.y) }, color: grey, marker: .cross, markerSize: 1.7))
         }
         let ringSize = 2.6, squareSize = 3.4
         if !front.isEmpty {
@@ -106,7 +121,7 @@ extension ReportFigures {
         // Legend-only entries naming the markers.
         let names: [ParetoPoint.Role: String] = [.seed: "seed preset", .preset: "preset at its defaults (peers as apps ship them)",
                                                  .reference: "other named pipeline", .setting: "swept setting"]
-        for role in ParetoPoint.Role.allCases where shown.contains(where: { $0.role == role }) {
+        for role in ParetoPoint.Role.allCases where shown.contains(where: { $0.role == role && $0.ranked }) {
             series.append(Series(names[role], style: .points, points: [], color: PlotColor(hex: 0x505050), marker: marker(role),
                                  markerSize: size(role)))
         }
@@ -127,15 +142,15 @@ extension ReportFigures {
         let labels = shown.filter { $0.recommended || $0.onFront || $0.role != .setting }.map { p -> DirectLabel in
             let priority = p.recommended ? 0 : p.onFront ? 1 : p.role == .seed ? 2 : 3
             let radius = DirectLabel.markerRadiusPerPointSize * (p.recommended ? squareSize : p.onFront ? ringSize : size(p.role))
-            return DirectLabel(x: p.x, y: p.y, name: legendLabel(p.pipeline, limit: 48),
-                               color: p.recommended ? PlotColor(hex: 0xB3151A) : PlotColor(hex: 0x303030),
+            return DirectLabel(x: p.x, y: p.y, name: legendLabel(p.pipeline, limit: 48) + (p.ranked ? "" : " (not ranked)"),
+                               color: p.recommended ? PlotColor(hex: 0xB3151A) : p.ranked ? PlotColor(hex: 0x303030) : grey,
                                bold: p.recommended || p.onFront, markerRadius: radius, priority: priority,
                                required: p.recommended || p.onFront)
         }
         let unnamed = shown.filter { !($0.recommended || $0.onFront || $0.role != .setting) }
             .map { (x: $0.x, y: $0.y, markerRadius: DirectLabel.markerRadiusPerPointSize * size($0.role)) }
         figure.annotations = DirectLabel.annotations(labels, in: figure, unnamed: unnamed).annotations
-        guard colored else { return figure }
+        guard colored, !colors.isEmpty else { return figure }
         figure.colorScale = ColorScale(label: colorLabel + (logColor ? " (log scale)" : ""),
                                        minimum: colors.min(), maximum: colors.max(), logScale: logColor)
         return figure

@@ -131,14 +131,19 @@ final class OutputSetTests: XCTestCase {
             sets.append(visible(out))
         }
         var rng = SystemRandomNumberGenerator()
-        for trial in 0..<3 {
+        var killed = 0, trial = 0
+        // Three kills that landed while the child ran (at most 10 trials: a run may finish first).
+        while killed < 3, trial < 10 {
             let process = try startStrokeLab(arguments(trace, out, configs[trial % 2]))
             usleep(UInt32.random(in: 0...200_000, using: &rng))
             // Only a child that still runs is killed (never a reaped pid, never 0).
             if process.isRunning, process.processIdentifier > 0 { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL { killed += 1 }
             XCTAssertTrue(sets.contains(visible(out)), "trial \(trial): --out holds a mix of two sets")
+            trial += 1
         }
+        XCTAssertGreaterThan(killed, 0, "no kill landed while a run was under way in \(trial) trials")
         XCTAssertEqual(try runStrokeLab(arguments(trace, out, configs[1])).status, 0, "the killed run's lock died with it")
         XCTAssertEqual(visible(out), sets[1])
         assertNoLeftovers(out)
@@ -241,5 +246,29 @@ final class OutputSetTests: XCTestCase {
         try "mine".write(toFile: out + "/report-single.html", atomically: true, encoding: .utf8)
         try write(["report.html": "five"], detached: [])
         XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "mine")
+    }
+
+    /// A detached file that cannot be made a file of its own (here the set's entry is a folder:
+    /// no hard link, no copy) never leaves the previous set's copy standing as if current: it
+    /// becomes a link into the new set and the problem is returned, naming the file.
+    func testADetachedFileThatCannotBePlacedIsALinkToTheNewSetNotThePreviousCopy() throws {
+        let dir = try makeTemporaryDirectory("detach-fails")
+        let out = dir + "/out"
+        let first = try OutputSet.begin(directory: out)
+        try AtomicFile.write(text: "single one", to: first.path("report-single.html"))
+        XCTAssertEqual(try first.commit(detached: ["report-single.html"]), [])
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html", encoding: .utf8), "single one")
+
+        let second = try OutputSet.begin(directory: out)
+        try AtomicFile.write(text: "two", to: second.path("report.html"))
+        try AtomicFile.write(text: "inside", to: second.path("report-single.html/page.html"))
+        let problems = try second.commit(detached: ["report-single.html"])
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertEqual(problems.first?.path, out + "/report-single.html")
+        XCTAssertTrue(problems.first?.problem.hasPrefix("left as a link into the output set") == true, "\(problems)")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out + "/report-single.html"),
+                       ".strokelab-current/report-single.html")
+        XCTAssertEqual(try String(contentsOfFile: out + "/report-single.html/page.html", encoding: .utf8), "inside",
+                       "the name shows the new set's entry, not the previous copy")
     }
 }

@@ -247,5 +247,13 @@ final class CommandLineBehaviourTests: XCTestCase {
             terminal.tick()
         }
         XCTAssertTrue(live.text.contains("drawing the rasters (Cairo): 3.0 s"), live.text)
+        // A step that throws does not end with "done".
+        struct Failure: Error {}
+        XCTAssertThrowsError(try log.during("drawing the figures (gnuplot)") { () throws(Failure) -> Void in
+            clock.pass(.seconds(2))
+            throw Failure()
+        })
+        XCTAssertTrue(piped.text.contains("drawing the figures (gnuplot): failed in 2.0 s"), piped.text)
+        XCTAssertFalse(piped.text.contains("drawing the figures (gnuplot): done"), piped.text)
     }
 }

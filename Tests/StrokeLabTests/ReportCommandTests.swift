@@ -133,6 +133,12 @@ final class ReportCommandTests: XCTestCase {
         // A tie is never "≈": the page says who cannot be told apart, with the interval.
         XCTAssertFalse(html.contains("≈"), "a tie is written 'cannot be told apart (interval …)'")
         try Self.checkEveryNumberOfTheAnswerIsARowOfATable(out: out, answer: answer)
+        // A value in words carries its unit ("end-to-end latency 49.5 ms", never a bare 49.5).
+        let page = Self.text(html)
+        let bare = try NSRegularExpression(pattern: "end-to-end latency ×?-?[0-9]+\\.[0-9]+(?![0-9])(?! ms)")
+        let unitless = bare.matches(in: page, range: NSRange(page.startIndex..., in: page)).map { String(page[Range($0.range, in: page)!]) }
+        XCTAssertTrue(page.contains("end-to-end latency 48.6 ms"), "the synthetic pick's end-to-end latency in words")
+        XCTAssertEqual(unitless, [], "values shown without their unit")
         // --single-file: the same report with every figure inlined, no image file needed, a
         // regular file with the metric definitions inside it and no link leaving it.
         let single = try String(contentsOfFile: out + "/report-single.html", encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeIO
 import StrokeSmoothing
 import StrokeTestSupport
 import XCTest
@@ -52,9 +53,19 @@ final class ReportRecommendationTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out + png), png)
             XCTAssertTrue(answer.contains(png), "\(png) is in the answer section")
             // The seeds are marked and labelled with their names (text in the SVG), the swept settings are not.
+            // A seed that leaves strokes blank (tune_points.csv: ranked 0) is named "not ranked".
             let svg = try String(contentsOfFile: out + "figures/pareto-synthetic-\(kind).svg", encoding: .utf8)
-            XCTAssertTrue(svg.contains(">linear<") && svg.contains(">midpoint-bezier<"), "seeds labelled on \(kind)")
-            XCTAssertTrue(svg.contains(">seed preset<"), "the seeds' marker is in the key")
+            let table = try CSVTable(parsing: String(contentsOfFile: out + "tune_points.csv", encoding: .utf8), file: "tune_points.csv")
+            let c = Dictionary(uniqueKeysWithValues: table.header.enumerated().map { ($1, $0) })
+            var ranked: [String: Bool] = [:]
+            for (_, f) in table.rows where f[c["kind"]!] == kind { ranked[f[c["pipeline"]!]] = f[c["ranked"]!] == "1" }
+            for seed in ["linear", "midpoint-bezier"] {
+                let isRanked = try XCTUnwrap(ranked[seed], "\(seed) in tune_points.csv")
+                XCTAssertTrue(svg.contains(">\(seed)\(isRanked ? "" : " (not ranked)")<"), "\(seed) labelled on \(kind)")
+            }
+            if ranked.values.contains(false) { XCTAssertTrue(svg.contains(">not ranked: leaves strokes blank"), "the unranked marker is in the key") }
+            XCTAssertEqual(svg.contains(">seed preset<"), ["linear", "midpoint-bezier", "bezier4", "coalesced-only"].contains { ranked[$0] == true },
+                           "the seeds' marker is in the key when a seed is ranked")
         }
         // The figures come after the answer's tables.
         let lastTable = try XCTUnwrap(answer.range(of: "</table>", options: .backwards))

@@ -59,6 +59,38 @@ final class LagDrawnAheadTests: XCTestCase {
         }
     }
 
+    /// The drawn prediction's error counts the frames lag counts as drawing ahead, no others:
+    /// while the pen rests, a predictor draws a zero-length segment on the tip — nothing ahead,
+    /// so nothing wrong ahead — and the error of the frame that starts moving again is not
+    /// diluted by the resting frames (it used to count every non-move element).
+    func testTheDrawnPredictionErrorCountsOnlyFramesThatDrawAhead() throws {
+        // At rest at x = 10 for 0.3 s, then along +x at 200 pt/s for 0.3 s.
+        let stroke = KnownAnswerStrokes.stroke(id: "rest-then-move", duration: 0.6, sampleRateHz: 240, refreshRateHz: 60) { t in
+            Point(x: 10 + 200 * Swift.max(0, t - 0.3), y: 20)
+        }
+        let label = "linear|predict:linear(horizon=16.7)"
+        let replay = Self.replay(stroke, label, metadata: Fixtures.synthetic)
+        let reference = try XCTUnwrap(stroke.reference)
+        var sum = 0.0, count = 0, zeroLength = 0
+        for frame in replay.frames where !frame.predicted.isEmpty {
+            guard Lag.drawsAhead(frame, in: replay) else {
+                if replay.predictedInk.elements[frame.predictedInk].contains(where: { !$0.isMove }) { zeroLength += 1 }
+                continue
+            }
+            let tau = replay.predicted[frame.predicted.upperBound - 1].time
+            guard let tip = frame.tip, tau <= reference.endTime else { continue }
+            sum += (tip - reference.position(at: tau)).length
+            count += 1
+        }
+        XCTAssertGreaterThan(zeroLength, 5, "the resting frames draw zero-length predictions")
+        XCTAssertGreaterThan(count, 5)
+        let measured = try XCTUnwrap(Fixtures.evaluate(stroke, label).value("prediction.drawn_error_mean"))
+        XCTAssertEqual(measured, sum / Double(count), accuracy: 1e-12)
+        // Once the pen moves, a constant-velocity predictor is exact; the resting frames whose
+        // horizon reached past the start (0.098 pt on average when they were counted) drew nothing.
+        XCTAssertEqual(measured, 0, accuracy: 1e-9)
+    }
+
     private static func replay(_ stroke: Stroke, _ label: String, metadata: TraceMetadata) -> StrokeReplay {
         let prepared = PreparedStroke(stroke: stroke, metadata: metadata, options: MetricOptions())
         let pipeline = Fixtures.pipeline(label)

@@ -56,6 +56,41 @@ final class ParetoFigureTests: XCTestCase {
         XCTAssertTrue(text.contains("title 'recommended"), "the recommendation is marked")
     }
 
+    /// A setting that leaves strokes blank (helpinghand's krita-stabilizer drew 288 of 1003) has
+    /// means over the strokes it drew only: it is a grey cross named "not ranked", outside the
+    /// colour scale, never looking like a coloured, comparable setting.
+    func testUnrankedSettingsAreGreyCrossesNamedNotRankedAndOutsideTheColourScale() throws {
+        let points = [
+            ParetoPoint(pipeline: "midpoint-bezier", x: 30, y: 1.2, color: 0.5, onFront: true, role: .seed, recommended: true),
+            ParetoPoint(pipeline: "ink", x: 20, y: 3, color: 0.8, onFront: true, role: .preset),
+            ParetoPoint(pipeline: "krita-stabilizer", x: 90, y: 0.04, color: 40, onFront: false, role: .preset, ranked: false),
+        ]
+        let figure = ReportFigures.paretoFront(points, title: "t")
+        let text = try script(figure)
+        XCTAssertTrue(text.contains("set label 'krita-stabilizer (not ranked)'") && text.contains("tc rgb '#8c8c8c'"), text)
+        XCTAssertTrue(text.contains("pt \(Series.Marker.cross.rawValue) ") && text.contains("title 'not ranked: leaves strokes blank"), text)
+        // The colour box spans the ranked settings only (0.5…0.8, not 40).
+        XCTAssertEqual(figure.colorScale?.maximum, 0.8)
+        let presets = try XCTUnwrap(figure.series.first { $0.marker == .diamond && !$0.points.isEmpty })
+        XCTAssertEqual(presets.points.map(\.x), [20], "the unranked preset is not drawn as a coloured diamond")
+    }
+
+    /// The recommendation on top of two front settings: the red label names it alone; the
+    /// others share a black one.
+    func testARecommendationSharingItsSpotIsNamedAloneInRed() throws {
+        let points = [
+            ParetoPoint(pipeline: "a", x: 10, y: 2, color: 0.5, onFront: true, role: .preset),
+            ParetoPoint(pipeline: "b", x: 10, y: 2, color: 0.5, onFront: true, role: .preset),
+            ParetoPoint(pipeline: "pick", x: 10, y: 2, color: 0.5, onFront: true, role: .preset, recommended: true),
+            ParetoPoint(pipeline: "far", x: 40, y: 8, color: 0.9, onFront: true, role: .seed),
+        ]
+        let figure = ReportFigures.paretoFront(points, title: "t")
+        let red = figure.annotations.filter { $0.color == PlotColor(hex: 0xB3151A) }
+        XCTAssertEqual(red.map { $0.lines.joined(separator: " ") }, ["pick"])
+        XCTAssertTrue(figure.annotations.contains { $0.lines.joined(separator: " ") == "a, b" },
+                      figure.annotations.map { $0.lines.joined(separator: " ") }.description)
+    }
+
     func testParetoFigureColoursFidelityOnALogScaleWithAColourBoxWhenItSpansDecades() throws {
         let figure = Self.pareto()
         let text = try script(figure)

@@ -302,15 +302,9 @@ extension Answer {
         for t in report.traces where !datasets.contains(t.dataset) { datasets.append(t.dataset) }
         struct Key: Hashable { var dataset: String; var kind: String }
         // Evidence: strokes and traces per group.
-        var strokes: [Key: Int] = [:], traces: [Key: Set<String>] = [:], timed: [String: Bool] = [:]
-        for t in report.traces {
-            if !t.trace.metadata.resampled { timed[t.dataset] = true }
-            for s in t.trace.strokes {
-                let k = Key(dataset: t.dataset, kind: s.kind.rawValue)
-                strokes[k, default: 0] += 1
-                traces[k, default: []].insert(t.name)
-            }
-        }
+        let groupCounts = GroupEvidence(traces: report.traces)
+        var timed: [String: Bool] = [:]
+        for t in report.traces where !t.trace.metadata.resampled { timed[t.dataset] = true }
         // Coverage per group × pipeline, and which strokes measured a ratio's base but not the ratio.
         struct Cell: Hashable { var key: Key; var pipeline: String }
         var drawn: [Cell: (drawn: Int, strokes: Int, ratios: [Double])] = [:]
@@ -334,12 +328,14 @@ extension Answer {
         var groups: [AnswerGroup] = []
         for d in datasets {
             let (objectives, preference) = Self.objectives(plan, timed: timed[d] ?? false)
-            for kind in TouchKind.allCases.map(\.rawValue) {
+            for touchKind in TouchKind.allCases {
+                let kind = touchKind.rawValue
                 let key = Key(dataset: d, kind: kind)
-                guard let n = strokes[key] else { continue }
+                guard let counts = groupCounts.counts(dataset: d, kind: touchKind) else { continue }
+                let n = counts.strokes
                 let evidence = AnswerEvidence(
-                    strokes: n, traces: traces[key]?.count ?? 0,
-                    isEnough: rules.isEnough(strokes: n, traces: traces[key]?.count ?? 0),
+                    strokes: n, traces: counts.traces,
+                    isEnough: rules.isEnough(strokes: n, traces: counts.traces),
                     degenerate: objectives.map { o in
                         guard logRatios.contains(o.metric), let m = measured[key] else { return 0 }
                         return m[Self.ratioBase(o.metric), default: []].subtracting(m[o.metric, default: []]).count
@@ -424,15 +420,7 @@ extension AnswerGroup {
             guard best.count > 1 else { continue }
             let first = best[0]
             let intervals = best.dropFirst().map { p -> (low: Double, high: Double) in
-                let log = MetricCatalog.definition(of: o.metric)?.isLogRatio ?? false
-                func scale(_ v: Double) -> Double { log ? Double.exp(v) : v }
-                if let r = mine.first(where: { $0.metric == o.metric && $0.pipeline == p && $0.baseline == first }) {
-                    return (scale(r.differenceLow), scale(r.differenceHigh))
-                }
-                if let r = mine.first(where: { $0.metric == o.metric && $0.pipeline == first && $0.baseline == p }) {
-                    return (scale(-r.differenceHigh), scale(-r.differenceLow))
-                }
-                return (.nan, .nan)
+                PairedDifference(p, first, metric: o.metric, in: mine).map { ($0.low, $0.high) } ?? (.nan, .nan)
             }
             group.ties.append(AnswerTie(objective: k, pipelines: best, intervals: intervals))
         }

@@ -126,7 +126,9 @@ public enum ReportBuilder {
                 }, standalone: true)
                 try AtomicFile.write(text: html, to: output.path("report-single.html"))
             }
-            try output.commit(detached: options.singleFile ? ["report-single.html"] : [])
+            for problem in try output.commit(detached: options.singleFile ? ["report-single.html"] : []) {
+                log("warning: \(problem)")
+            }
         } catch { throw ExperimentError("\(error)") }
         builder.files.append("report.html")
         if options.singleFile { builder.files.append("report-single.html") }

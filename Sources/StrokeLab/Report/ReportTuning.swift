@@ -85,7 +85,8 @@ extension Builder {
                 guard let x = shown(0, p.estimates[0]), let y = shown(1, p.estimates[1]) else { return nil }
                 let c = o.count >= 3 ? shown(2, p.estimates[2]) ?? .nan : .nan
                 return ParetoPoint(pipeline: p.pipeline, x: x, y: y, color: c, onFront: p.onFront,
-                                   role: role(of: p.pipeline, plan: g.plan), recommended: p.pipeline == recommended)
+                                   role: role(of: p.pipeline, plan: g.plan), recommended: p.pipeline == recommended,
+                                   ranked: p.eligible)
             }
             guard !points.isEmpty else { continue }
             let strokes = g.points.compactMap { $0.estimates.compactMap { $0?.n }.max() }.max() ?? 0
@@ -98,7 +99,7 @@ extension Builder {
                 isRatio: o[1].metric == "jaggedness.bending_energy_ratio" || isLogRatio(o[1].metric))
             let front = g.points.filter(\.onFront).count
             try plot(figure, name: "pareto-\(g.dataset)-\(g.kind)", title: "Pareto front on \(g.dataset) · \(g.kind)",
-                     caption: "Every setting measured on the \(g.kind) strokes of \(g.dataset) (up to \(strokes) strokes each): \(o[0].metric) (x, \(o[0].direction.phrase)) against \(o[1].metric) (y, \(o[1].direction.phrase))" + (o.count >= 3 ? ", filled with the colour of its \(o[2].metric) (colour box, \(o[2].direction.phrase))" : "; no lag: \(g.dataset) has no real timing") + ". Ringed: the \(front) settings on the Pareto front of the means over all \(o.count == 2 ? "both" : "\(o.count)") (no other setting is at least as good in every objective and better in one; tune_points.csv): a point can be on the front while another looks better in x and y, when it is more faithful. Red square: the answer's recommendation (\(AnswerWords.preference(g.plan.preference, objectives: g.plan.objectives))); settings drawing less than \(AnswerWords.percent(experiment.statistics.rules.minCoverage)) of the strokes are never on the front. Squares are the seed presets, diamonds the other presets at their defaults (the peers as apps ship them), both named where the names do not overlap (the tables above name every pipeline); triangles are other named pipelines, circles swept settings.")
+                     caption: "Every setting measured on the \(g.kind) strokes of \(g.dataset) (up to \(strokes) strokes each): \(o[0].metric) (x, \(o[0].direction.phrase)) against \(o[1].metric) (y, \(o[1].direction.phrase))" + (o.count >= 3 ? ", filled with the colour of its \(o[2].metric) (colour box, \(o[2].direction.phrase))" : "; no lag: \(g.dataset) has no real timing") + ". Ringed: the \(front) settings on the Pareto front of the means over all \(o.count == 2 ? "both" : "\(o.count)") (no other setting is at least as good in every objective and better in one; tune_points.csv): a point can be on the front while another looks better in x and y, when it is more faithful. Red square: the answer's recommendation (\(AnswerWords.preference(g.plan.preference, objectives: g.plan.objectives))); settings drawing less than \(AnswerWords.percent(experiment.statistics.rules.minCoverage)) of the strokes are never on the front: they are grey crosses named \"not ranked\" (their means cover only the strokes they drew). Squares are the seed presets, diamonds the other presets at their defaults (the peers as apps ship them), both named where the names do not overlap (the tables above name every pipeline); triangles are other named pipelines, circles swept settings.")
         }
         // Sensitivity: one figure per swept pipeline and dataset, panels objective × parameter.
         for (fi, family) in plan.families.enumerated() where !family.members.isEmpty {

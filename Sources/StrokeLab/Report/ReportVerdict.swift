@@ -38,16 +38,8 @@ extension Builder {
 
         /// The paired difference `a − b` on `metric` with its interval, in the answer's scale:
         /// for a log ratio, the ratio of the geometric means `a ÷ b`; `nil` without a row.
-        func difference(_ a: String, _ b: String, _ metric: String) -> (value: Double, low: Double, high: Double, real: Bool)? {
-            let log = MetricCatalog.definition(of: metric)?.isLogRatio ?? false
-            func scale(_ v: Double) -> Double { log ? Foundation.exp(v) : v }
-            if let r = paired.first(where: { $0.metric == metric && $0.pipeline == a && $0.baseline == b }) {
-                return (scale(r.difference), scale(r.differenceLow), scale(r.differenceHigh), r.differenceExcludesZero)
-            }
-            if let r = paired.first(where: { $0.metric == metric && $0.pipeline == b && $0.baseline == a }) {
-                return (scale(-r.difference), scale(-r.differenceHigh), scale(-r.differenceLow), r.differenceExcludesZero)
-            }
-            return nil
+        func difference(_ a: String, _ b: String, _ metric: String) -> PairedDifference? {
+            PairedDifference(a, b, metric: metric, in: paired)
         }
     }
 
@@ -186,7 +178,7 @@ extension Builder {
                 guard value.shown > 0 else { continue }
                 parts.append([.text("its drawn prediction "), s, .text("\(unitText(v, o.metric)) off the pen's path")])
             default:
-                parts.append([.text("\(ObjectiveWords.of(o.metric).name) "), s])
+                parts.append([.text("\(ObjectiveWords.of(o.metric).name) "), s, .text(unitText(v, o.metric))])
             }
         }
         parts.append(coverageWords(v, p))
@@ -234,7 +226,7 @@ extension Builder {
                 parts.append([.text(d.value < 0 ? "a closer drawn prediction (" : "a farther drawn prediction ("), mine, .text(" against "), theirs,
                               .text("\(unitText(v, metric)))")])
             default:
-                parts.append([.text("\(w.name) "), mine, .text(" against "), theirs])
+                parts.append([.text("\(w.name) "), mine, .text("\(unitText(v, metric)) against "), theirs, .text(unitText(v, metric))])
             }
         }
         if !ties.isEmpty { parts.append([.text("\(AnswerWords.list(ties)) cannot be told apart")]) }
@@ -294,7 +286,7 @@ extension Builder {
             case "fidelity.mean": parts.append([s, .text("\(unitText(v, metric)) from the pen")])
             case "lag.overshoot_rate": parts.append([.text("overshoots on a share "), s, .text(" of frames")])
             case "prediction.drawn_error_mean": parts.append([.text("its prediction "), s, .text("\(unitText(v, metric)) off")])
-            default: parts.append([.text("\(ObjectiveWords.of(metric).name) "), s])
+            default: parts.append([.text("\(ObjectiveWords.of(metric).name) "), s, .text(unitText(v, metric))])
             }
         }
         if let c = v.group.entry(a)?.coverage, c.blank > 0 { parts.append(coverageWords(v, a)) }

@@ -93,13 +93,7 @@ public enum TuneAnalysis {
         var groups: Set<Group> = []
         var clusterIds: [String: Int] = [:]
         var drawn: [Cell: (drawn: Int, strokes: Int)] = [:]
-        var evidence: [Group: (strokes: Set<String>, traces: Set<String>)] = [:]
-        for t in report.traces {
-            for s in t.trace.strokes {
-                evidence[Group(dataset: t.dataset, kind: s.kind), default: ([], [])].strokes.insert(t.name + "\u{1F}" + s.id)
-                evidence[Group(dataset: t.dataset, kind: s.kind), default: ([], [])].traces.insert(t.name)
-            }
-        }
+        let evidence = GroupEvidence(traces: report.traces)
         for (i, r) in report.rows.enumerated() where (metrics.contains(r.metric) || r.metric == AnswerCoverage.drawnMetric) && r.value.isFinite {
             guard let kind = kinds.kind(dataset: r.dataset, trace: r.trace, stroke: r.stroke) else { continue }
             let g = Group(dataset: r.dataset, kind: kind)
@@ -142,12 +136,12 @@ public enum TuneAnalysis {
                                                  high: ci?.high ?? .nan, n: cell.values.count, unit: cell.unit)
                     }
                     let c = drawn[Cell(group: g, pipeline: p.name, metric: AnswerCoverage.drawnMetric)]
-                    let e = evidence[g]
+                    let e = evidence.counts(dataset: dataset, kind: kind)
                     return TunePoint(dataset: dataset, kind: kind.rawValue, pipeline: p.name, label: p.description.canonical,
                                      estimates: estimates, onFront: false, rank: nil, isReference: references.contains(p.name),
                                      coverage: c.map { Double($0.drawn) / Double(max($0.strokes, 1)) },
                                      eligible: c.map { settings.rules.covers(drawn: $0.drawn, of: $0.strokes) } ?? true,
-                                     groupStrokes: e?.strokes.count ?? 0, groupTraces: e?.traces.count ?? 0)
+                                     groupStrokes: e?.strokes ?? 0, groupTraces: e?.traces ?? 0)
                 }
                 // Points measured on none of the group's strokes (every objective missing) are not part of it.
                 points = points.filter { $0.estimates.contains { $0 != nil } }
