@@ -114,20 +114,18 @@ public struct ResultsTable: Hashable, Sendable, CSVReadable {
         out.reserveCapacity(out.utf8.count + rows.count * 96)
         // Per pipeline, its parameter cells as the end of its lines (",v1,v2"; "" without sweeps).
         var tails: [String: String] = [:]
+        func put(_ text: String, then separator: String = ",") {
+            out += CSVTable.field(text)
+            out += separator
+        }
         for r in rows {
-            out += CSVTable.field(r.dataset)
-            out += ","
-            out += CSVTable.field(r.trace)
-            out += ","
-            out += CSVTable.field(r.stroke)
-            out += ","
-            out += CSVTable.field(r.pipeline)
-            out += ","
-            out += CSVTable.field(r.metric)
-            out += ","
-            out += CSVTable.number(r.value)
-            out += ","
-            out += CSVTable.field(r.unit)
+            put(r.dataset)
+            put(r.trace)
+            put(r.stroke)
+            put(r.pipeline)
+            put(r.metric)
+            put(CSVTable.number(r.value))
+            put(r.unit, then: "")
             if !parameters.names.isEmpty {
                 if tails[r.pipeline] == nil {
                     tails[r.pipeline] = parameters.cells(r.pipeline).map { "," + CSVTable.field($0) }.joined()
