@@ -7,7 +7,10 @@
 /// although every component works perfectly.
 ///
 /// **The model** (derived here from that mechanism; the paper's own text could not be read,
-/// only its abstract, so compare with its equations before quoting these as the paper's).
+/// only its abstract — twice, the second time through stored public copies that hold its title
+/// page and abstract alone — so compare with its equations before quoting these as the paper's;
+/// the abstract promises "a predictive model of jitter amplitude as a function of input and
+/// output frequencies", as this is).
 /// Input samples every Tᵢ = 1/f_in, refreshes every Tₒ = 1/f_out, at unrelated phases. The
 /// age of the newest sample at refresh k is aₖ = (φ + k·Tₒ) mod Tᵢ. When f_in/f_out = p/q in
 /// lowest terms, the ages visit q values spaced g = Tᵢ/q apart (g = gcd(Tᵢ, Tₒ)), equally

@@ -14,7 +14,9 @@ import StrokeCore
 ///    the pen near the tip — whose distance is within `tolerance` of the smallest
 ///    (``MetricOptions/lagMatchTolerance``);
 /// 3. the pen's position at `anchor` (the shown frame's newest sample time) is a candidate too
-///    when within that tolerance; among the candidates the latest at or before `anchor` wins,
+///    when within ``tieFraction`` of the tolerance of the smallest distance, or within the
+///    tolerance while the pen rests there (it moved less than the tolerance over the
+///    ``restWindow`` before it); among the candidates the latest at or before `anchor` wins,
 ///    or, when all lie after it (a prediction ahead of the pen), the earliest.
 ///
 /// Why: where the pen rests, retraces or hooks, several times fit the tip about equally well,
@@ -22,10 +24,25 @@ import StrokeCore
 /// pipeline has seen ties the tip to what it was drawn from: a resting pen's ink keeps the
 /// lag it had when the pen stopped (the display latency and the sample's age) instead of
 /// jumping to the window's limit, and a retrace matches its own pass. A distinct pass farther
-/// than the tolerance never competes. The price: a tip less than the tolerance behind the
-/// pen's newest position is taken as showing it, so below the tolerance (0.5 units: 5 ms at
-/// 100 units/s) lag is not resolved. O(segments in the span).
+/// than the tolerance never competes. The newest sample's place wins a near tie only on a
+/// moving pen: a tip more than a tenth of the tolerance behind (or ahead of) where the newest
+/// sample lies is matched where it lies, so its lag is resolved (before, a tip up to the whole
+/// tolerance away read as showing the newest sample: 0.5 units, 1.25 ms at 400 units/s and
+/// 5 ms at 100 units/s, went unseen; now 0.05 units, 0.125 ms and 0.5 ms). A pen that moved
+/// less than the tolerance over ``restWindow`` (slower than 10 units/s at the default 0.5)
+/// rests, and keeps the whole tolerance. O(segments in the span + log n).
 public enum LagMatcher {
+    /// How long the pen must have moved less than the tolerance, before the newest sample, to
+    /// be resting there (s): 50 ms, three refreshes at 60 Hz — longer than the gap between two
+    /// samples of any digitiser StrokeLab reads, so a moving pen always moves within it.
+    public static let restWindow = 0.05
+
+    /// The fraction of the tolerance within which the newest sample's place wins a tie on a
+    /// moving pen (0.1): above the noise of a pen that has just stopped (with 0.05 units of
+    /// jitter its tip and its newest sample's place differ by ~0.02 units more than the closest
+    /// place: `LagRealDataTests`), below the lag worth resolving.
+    public static let tieFraction = 0.1
+
     /// The result of a match.
     public struct Match: Hashable, Sendable {
         /// Time on the reference of the matched point (s).
@@ -90,7 +107,10 @@ public enum LagMatcher {
         if anchor >= low && anchor <= high {
             let p = reference.position(at: anchor)
             let d = tip.distance(to: p)
-            if d <= limit { return Match(time: anchor, distance: d) }
+            let rests = p.distance(to: reference.position(at: anchor - restWindow)) < Swift.max(tolerance, 1e-9)
+            if d <= smallest + tolerance * tieFraction || (d <= limit && rests) {
+                return Match(time: anchor, distance: d)
+            }
         }
         if let m = latestBefore ?? earliestAfter { return m }
         // Unreachable in exact arithmetic (the global minimum is a local minimum); kept for NaN.

@@ -44,7 +44,9 @@ public struct MetricOptions: Hashable, Sendable, Codable {
     public var lagSearchAheadMs: Double
     /// Distance tolerance in pt within which two places of the reference are equally
     /// good matches for the rendered tip (default 0.5): a resting pen's jitter, or a path that
-    /// comes back within this distance, is resolved by time (``LagMatcher``), not by noise.
+    /// comes back within this distance, is resolved by time (``LagMatcher``), not by noise. On a
+    /// moving pen only a tenth of it (``LagMatcher/tieFraction``) ties a tip to the newest
+    /// sample; the pen rests when it moved less than this over ``LagMatcher/restWindow``.
     public var lagMatchTolerance: Double
     /// Longest interval between consecutive recorded samples, in ms, across which the pen's
     /// path is taken as known (default 50). A longer interval in which the pen moved more than

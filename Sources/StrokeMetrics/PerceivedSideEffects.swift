@@ -21,7 +21,8 @@ import StrokeSmoothing
 /// millimetres, converted with the trace's scale (`millimetresPerUnit`; a trace without one
 /// is taken at StrokeLab's default scale, the iOS point at 132 ppi: `LengthUnit.millimetresPerPoint`).
 /// The definitions and thresholds are StrokeLab's reading of the paper's side effects, not
-/// the paper's own formulas (which could not be read here): `docs/guides/metrics.md#perceived-side-effects`.
+/// the paper's own formulas (only its abstract could be read, twice: `docs/guides/perception.md`
+/// says where): `docs/guides/metrics.md#perceived-side-effects`.
 /// O(refreshes · log n).
 public struct PerceivedSideEffects: Hashable, Sendable {
     /// Lateness.

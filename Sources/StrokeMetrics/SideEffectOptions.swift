@@ -7,8 +7,9 @@
 /// **Where the numbers come from.** Nancel, Vogel, De Araujo, Jota and Casiez ("Next-Point
 /// Prediction Metrics for Perceived Spatial Errors", UIST 2016) name the seven side effects and
 /// fit their own metrics' parameters to how often people perceived each; their full text could
-/// not be read while this was built (only the abstract and secondary descriptions), so **these
-/// defaults are StrokeLab's, not the paper's**: a millimetre is about a stylus nib's width (a
+/// not be read, when this was built nor in a second search of stored public copies (which hold
+/// only the paper's title page and abstract), so **these defaults are StrokeLab's, not the
+/// paper's**: a millimetre is about a stylus nib's width (a
 /// gap narrower than the nib is hidden under it), 0.2 mm about two pixels of a 264 ppi tablet,
 /// 45° halfway to perpendicular. `docs/guides/metrics.md#perceived-side-effects` says what each
 /// rests on; a spec changes them under `metrics: {sideEffects: {…}}`.

@@ -88,6 +88,28 @@ final class LagTests: XCTestCase {
                                        options: MetricOptions())!.lagsMs.count, "one lag per refresh, stalled or not")
     }
 
+    func testATipJustBehindAMovingPenShowsItsLag() {
+        // Refresh resampling 2.5 ms before each refresh on a 120 units/s line (each event
+        // delivered at its newest sample: age 0): the ink ends 0.3 units behind the newest
+        // sample, 2.5 ms of lag more than showing it. Under the 0.5-unit match tolerance, the
+        // newest sample's place used to win ("a tip that close shows the newest sample"): the
+        // lag read twoFrames. It wins only while the pen rests now.
+        let line = KnownAnswerStrokes.line(speed: 120, duration: 1)
+        func medianLag(_ label: String, tolerance: Double = MetricOptions().lagMatchTolerance) -> Double {
+            let lags = Lag(replay: replay(line, label), reference: line.reference!, refreshRateHz: 60,
+                           options: MetricOptions(lagMatchTolerance: tolerance))!.lagsMs.sorted()
+            return lags[lags.count / 2]
+        }
+        let resampled = medianLag("coalesced|filter:refresh-resample(offset=2.5)|interp:linear")
+        let exact = medianLag("coalesced|filter:refresh-resample(offset=2.5)|interp:linear", tolerance: 1e-9)
+        print("line at 120 units/s, tip 2.5 ms (0.3 units) behind the newest sample: median lag \(resampled) ms (tolerance 1e-9: \(exact); expected \(twoFrames + 2.5))")
+        XCTAssertEqual(resampled, twoFrames + 2.5, accuracy: 1e-3)
+        XCTAssertEqual(resampled, exact, accuracy: 1e-6)
+        // A prediction 2.5 ms ahead of the newest sample (0.3 units) shows 2.5 ms less lag,
+        // not the newest sample's.
+        XCTAssertEqual(medianLag("linear|predict:linear(horizon=2.5)"), twoFrames - 2.5, accuracy: 1e-3)
+    }
+
     func testATapHasNoLag() {
         let tap = Stroke(id: "tap", events: FrameGrouping.events(from: [TouchSample(time: 0, x: 5, y: 5)]),
                          reference: ReferenceCurve(points: [TimedPoint(time: 0, x: 5, y: 5)]))

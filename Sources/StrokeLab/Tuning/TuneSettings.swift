@@ -6,7 +6,7 @@ import StrokeMetrics
 /// ```yaml
 /// tune:
 ///   objectives: [lag.mean_ms, jaggedness.bending_energy_log_ratio, fidelity.mean, lag.overshoot_rate,
-///                prediction.drawn_error_mean]   # the default
+///                prediction.drawn_error_mean, latency.end_to_end_ms, perceived.jitter_rate]   # the default
 ///   #  or {metric: lag.overshoot_rate, direction: min}; direction min | max | zero | one
 ///   searches:
 ///     - label: "coalesced|filter:one-euro|interp:linear"
@@ -68,8 +68,15 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
         /// overshoot rate and the drawn prediction's error (lower; both 0 for a pipeline that
         /// draws nothing ahead) — so that a longer horizon is not free — and the end-to-end
         /// latency on the spec's device (closer to 0; `latency.end_to_end_ms`: the device's own
-        /// plus what the pipeline adds), which the default preference limits. The report's answer
-        /// and `strokelab tune` use these unless a spec's `tune.objectives` says otherwise.
+        /// plus what the pipeline adds), which the default preference limits — and how often the
+        /// ink's end is seen to tremble (lower; `perceived.jitter_rate`, Nancel et al.'s jitter
+        /// side effect, StrokeLab's definition): the one perceived side effect no other objective
+        /// follows (lateness follows lag, over-anticipation the overshoot rate, wrong distance,
+        /// orientation and jumps the drawn prediction's error), and without it a stage whose
+        /// purpose is steadier ink (`filter:refresh-resample`) was beaten by construction.
+        /// Measured on the default experiment (`docs/guides/perception.md`), adding it changed no
+        /// recommendation. The report's answer and `strokelab tune` use these unless a spec's
+        /// `tune.objectives` says otherwise.
         public static let defaults: [Objective] = [
             Objective(metric: "lag.mean_ms", direction: .zero),
             Objective(metric: "jaggedness.bending_energy_log_ratio", direction: .min),
@@ -77,6 +84,7 @@ public struct TuneSettings: Sendable, Decodable, Hashable {
             Objective(metric: "lag.overshoot_rate", direction: .min),
             Objective(metric: "prediction.drawn_error_mean", direction: .min),
             Objective(metric: "latency.end_to_end_ms", direction: .zero),
+            Objective(metric: "perceived.jitter_rate", direction: .min),
         ]
 
         /// Creates an objective.

@@ -6,7 +6,10 @@ import StrokeCore
 /// UIST 2020: "when the time of the next display refresh is known, … estimate (interpolate or
 /// extrapolate) the user's position at a fixed time interval before that refresh"; "an
 /// interval of 4 to 6 ms works well for a wide range of display refresh rates" with 125 Hz
-/// input — abstract). Android's input resampling works the same way.
+/// input — abstract). Android's input resampling works the same way: it resamples each frame's
+/// touches at the frame time minus `RESAMPLE_LATENCY` = 5 ms, extrapolating at most
+/// `RESAMPLE_MAX_PREDICTION` = 8 ms and half the last interval (`InputTransport.cpp`, AOSP);
+/// Chromium's `LinearResampling` copies it. The 5 ms default is theirs and the abstract's.
 ///
 /// **Formula.** Each event is delivered at t_e (seconds, the trace's clock; in StrokeLab's time
 /// model the display refresh it belongs to), told to the filter by ``deliver(at:)``. The target
@@ -21,16 +24,23 @@ import StrokeCore
 /// and with `offset` at least the input period Tᵢ the jitter goes entirely, for `offset` minus
 /// the mean age (Tᵢ/2 for unrelated rates) more lag.
 ///
-/// **Only interpolation** (StrokeLab's choice; the paper and Android also extrapolate): an
-/// extrapolated point would be a guess committed to the ink for good; drawing ahead of the
-/// newest sample is a `predict:` stage's job, whose ink is replaced at the next event.
+/// **Extrapolation** (`extrapolate`, default 0: off, StrokeLab's choice). The paper and Android
+/// also extrapolate: when no sample after τ is known yet and τ is at most `extrapolate` past the
+/// newest real sample n, one estimate at τ is emitted on the line through the last two real
+/// samples p, n: n + (n − p)·(τ − t_n)/(t_n − t_p) (location only; the other attributes are
+/// n's). Then every refresh shows τ whatever the newest sample's age, so the jitter goes at any
+/// offset for a pen at constant velocity. The price: the estimate is a guess committed to the
+/// ink for good (drawing ahead is otherwise a `predict:` stage's job, replaced at the next
+/// event), and a real sample that arrives later but older than an estimate already emitted is
+/// not emitted (the ink has passed it; Android moves it onto the estimate instead), so with
+/// extrapolation the filter no longer passes every real sample through.
 ///
 /// **Edge cases.** Without delivery times (``deliver(at:)`` never called, as for a caller of
 /// ``push(_:into:)`` alone) every sample passes through. The replay and `LiveStroke` always
 /// deliver: an event without a stated time is taken as delivered at its newest sample, so the
 /// filter then trails by its offset (an app should pass `UIEvent.timestamp`). A refresh with no later sample yet
-/// shows the newest sample (nothing to interpolate towards). Repeated timestamps add no
-/// estimate. The stroke's last event (``finish(_:into:)``) emits every held sample: the pen
+/// shows the newest sample (nothing to interpolate towards), unless it may extrapolate. Repeated
+/// timestamps add no estimate. The stroke's last event (``finish(_:into:)``) emits every held sample: the pen
 /// has lifted. Interpolated samples lie on the chord between two real samples, so straight
 /// ink is unchanged; a curve builder sees one more sample per frame.
 ///
@@ -54,21 +64,34 @@ public struct RefreshResamplingFilter: FilterStage {
         /// How long before the refresh the pen's position is estimated, in ms (default 5: the
         /// middle of the 4–6 ms the paper's abstract reports for 125 Hz input).
         public var offsetMs = 5.0
+        /// How far past the newest real sample the position at the target may be extrapolated
+        /// when no later sample is known, in ms (default 0: interpolation only; Android's
+        /// `RESAMPLE_MAX_PREDICTION` is 8).
+        public var extrapolateMs = 0.0
         /// The defaults.
         public init() {}
-        /// `offset`.
+        /// `offset`, `extrapolate`.
         public static let declarations: [ParameterDeclaration<Parameters>] = [
             .number(\.offsetMs, "offset", in: 0...100, unit: "ms", help: "how long before the refresh the pen's position is estimated"),
+            .number(\.extrapolateMs, "extrapolate", in: 0...100, unit: "ms",
+                    help: "how far past the newest sample the position may be extrapolated when no later one is known (0: never)"),
         ]
     }
 
     /// The validated parameters.
     public let parameters: Parameters
     private let offset: Double
+    private let extrapolation: Double
     private var target: Double? = nil
     private var held: [AttributedSample] = []
     private var newest = AttributedSample(time: 0, location: .zero)
     private var hasEmitted = false
+    /// The last two real samples taken (for extrapolation), `realCount` of them so far (≤ 2).
+    private var newestReal = AttributedSample(time: 0, location: .zero)
+    private var previousReal = AttributedSample(time: 0, location: .zero)
+    private var realCount = 0
+    /// Whether the newest emitted sample is an extrapolated estimate.
+    private var extrapolated = false
 
     /// Creates the filter.
     /// - Throws: ``StageParameterError`` when a parameter is out of range.
@@ -76,6 +99,7 @@ public struct RefreshResamplingFilter: FilterStage {
         try parameters.validate()
         self.parameters = parameters
         offset = parameters.offsetMs / 1000
+        extrapolation = parameters.extrapolateMs / 1000
         held.reserveCapacity(16)
     }
 
@@ -84,6 +108,8 @@ public struct RefreshResamplingFilter: FilterStage {
         target = nil
         held.removeAll(keepingCapacity: true)
         hasEmitted = false
+        realCount = 0
+        extrapolated = false
     }
 
     /// The event about to be processed is delivered at `time` (seconds): the target is
@@ -107,7 +133,7 @@ public struct RefreshResamplingFilter: FilterStage {
 
     /// Emits every held sample (the pen has lifted).
     public mutating func flush(into output: inout [AttributedSample]) {
-        for s in held { emit(s, into: &output) }
+        for s in held { emitReal(s, into: &output) }
         held.removeAll(keepingCapacity: true)
     }
 
@@ -118,17 +144,41 @@ public struct RefreshResamplingFilter: FilterStage {
         }
         var k = 0
         while k < held.count && held[k].time <= tau {
-            emit(held[k], into: &output)
+            emitReal(held[k], into: &output)
             k += 1
         }
         held.removeFirst(k)
-        guard hasEmitted, newest.time < tau, let next = held.first, next.time > newest.time else { return }
-        emit(newest.interpolated(to: next, by: (tau - newest.time) / (next.time - newest.time)), into: &output)
+        guard hasEmitted, newest.time < tau else { return }
+        if let next = held.first {
+            guard next.time > newest.time else { return }
+            emit(newest.interpolated(to: next, by: (tau - newest.time) / (next.time - newest.time)), into: &output)
+        } else if extrapolation > 0, realCount == 2, newest.time == newestReal.time, tau - newestReal.time <= extrapolation,
+                  newestReal.time > previousReal.time {
+            var estimate = newestReal
+            let k = (tau - newestReal.time) / (newestReal.time - previousReal.time)
+            estimate.time = tau
+            estimate.location = newestReal.location + (newestReal.location - previousReal.location) * k
+            emit(estimate, into: &output)
+            extrapolated = true
+        }
+    }
+
+    /// Emits a real sample, unless an estimate already drawn is newer (only after an
+    /// extrapolation); either way it is the newest real sample for the next extrapolation.
+    private mutating func emitReal(_ s: AttributedSample, into output: inout [AttributedSample]) {
+        if realCount == 0 || s.time > newestReal.time {
+            previousReal = newestReal
+            newestReal = s
+            realCount = Swift.min(realCount + 1, 2)
+        }
+        guard !extrapolated || s.time >= newest.time else { return }
+        emit(s, into: &output)
     }
 
     private mutating func emit(_ s: AttributedSample, into output: inout [AttributedSample]) {
         output.append(s)
         newest = s
         hasEmitted = true
+        extrapolated = false
     }
 }
