@@ -9,7 +9,7 @@ public struct Stroke: Hashable, Sendable {
     /// Stylus, finger or mouse.
     public var kind: TouchKind
     /// Events in delivery order.
-    public var events: [TouchEvent]
+    public var events: [TouchEvent] { didSet { sampleCount = Self.countSamples(events) } }
     /// Which columns this stroke's samples really carry.
     public var channels: [Channel]
     /// Dense ground truth for the pen's path over time, when known.
@@ -21,6 +21,7 @@ public struct Stroke: Hashable, Sendable {
         self.id = id
         self.kind = kind
         self.events = events
+        sampleCount = Self.countSamples(events)
         self.channels = channels
         self.reference = reference
     }
@@ -38,7 +39,14 @@ public struct Stroke: Hashable, Sendable {
     public var mainSamples: [TouchSample] { events.map(\.main) }
 
     /// Total number of coalesced samples, counting a sample every time an event carries it.
-    public var sampleCount: Int { events.reduce(0) { $0 + $1.samples.count } }
+    /// Counted when ``events`` is set (O(events) then), so reading it is O(1): a replay reads
+    /// it for every stroke it replays.
+    public private(set) var sampleCount: Int
+
+    /// The samples of `events`, counted once per change of ``events``.
+    private static func countSamples(_ events: [TouchEvent]) -> Int {
+        events.reduce(0) { $0 + $1.samples.count }
+    }
 
     /// The number of distinct input samples: ``sampleCount`` less every event whose first
     /// sample is identical (`==`) to the previous event's last one, i.e. the same sample

@@ -108,6 +108,23 @@ final class FrameGroupingTests: XCTestCase {
         XCTAssertEqual(lifted.distinctSampleCount, 2)
     }
 
+    func testTheStoredSampleCountFollowsEveryChangeOfTheEvents() {
+        // `sampleCount` is counted when the events are set, not on each read: a whole new
+        // list, an event's samples changed in place, an event appended and one removed.
+        let a = TouchSample(time: 0, x: 0, y: 0), b = TouchSample(time: 0.01, x: 1, y: 0), c = TouchSample(time: 0.02, x: 2, y: 0)
+        var s = Stroke(id: "s", events: [TouchEvent(phase: .began, samples: [a]), TouchEvent(phase: .moved, samples: [b, c])])
+        XCTAssertEqual(s.sampleCount, 3)
+        s.events[1].samples.append(TouchSample(time: 0.03, x: 3, y: 0))
+        XCTAssertEqual(s.sampleCount, 4)
+        s.events.append(TouchEvent(phase: .ended, samples: [c, c]))
+        XCTAssertEqual(s.sampleCount, 6)
+        s.events.removeFirst()
+        XCTAssertEqual(s.sampleCount, 5)
+        s.events = [TouchEvent(phase: .began, samples: [a])]
+        XCTAssertEqual(s.sampleCount, 1)
+        XCTAssertEqual(s, Stroke(id: "s", events: [TouchEvent(phase: .began, samples: [a])]), "equal strokes stay equal")
+    }
+
     func testRepeatedTimestampsStayInOneFrame() {
         let s = [0, 0.001, 0.001, 0.001, 0.02].map { TouchSample(time: $0, x: $0, y: 0) }
         let events = FrameGrouping.events(from: s)

@@ -24,10 +24,12 @@ public struct Centerline: Sendable {
     /// The ink each element was appended with (empty unless ``recordsInk``); elements appended
     /// without ink get `StrokeCore.InkAttributes.default`.
     public private(set) var inks: [InkAttributes] = []
-    /// Whether ``samples`` are kept.
-    public let recordsSamples: Bool
-    /// Whether ``inks`` are kept (the pipeline sets it for builders that draw ink).
-    public let recordsInk: Bool
+    /// Whether ``samples`` are kept. Fixed at creation (``restate(recordsSamples:recordsInk:)``
+    /// only says it again).
+    public private(set) var recordsSamples: Bool
+    /// Whether ``inks`` are kept (the pipeline sets it for builders that draw ink). Fixed at
+    /// creation.
+    public private(set) var recordsInk: Bool
 
     /// An empty centre line.
     public init(recordsSamples: Bool = true, recordsInk: Bool = false) {
@@ -53,15 +55,27 @@ public struct Centerline: Sendable {
         start = currentPoint
     }
 
-    /// Hands the elements and samples over (to a replay record) and starts empty.
-    mutating func take() -> (elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes]) {
-        defer {
-            elements = []
-            samples = []
-            inks = []
-            start = nil
-        }
-        return (elements, samples, inks)
+    /// An empty centre line with room for `capacity` elements: what a replay creates for a
+    /// stroke. Inlined, so the caller's optimiser sees the two flags as the constants they
+    /// are where the caller knows them (the replay's loop then folds their branches away).
+    @inline(__always)
+    init(recordsSamples: Bool, recordsInk: Bool, capacity: Int) {
+        self.recordsSamples = recordsSamples
+        self.recordsInk = recordsInk
+        elements.reserveCapacity(capacity)
+        if recordsSamples { samples.reserveCapacity(capacity) }
+        if recordsInk { inks.reserveCapacity(capacity) }
+    }
+
+    /// Says again what the line records, as values the caller's optimiser knows: the event
+    /// loop calls it before each sample it feeds the curve builder, with the constants of its
+    /// mode, so the builder's `recordsSamples` and `recordsInk` branches fold away (read from
+    /// the line, they are reloaded from memory in a loop this large). Changes nothing.
+    /// - Precondition: the values are the ones the line was created with.
+    @inline(__always)
+    mutating func restate(recordsSamples: Bool, recordsInk: Bool) {
+        self.recordsSamples = recordsSamples
+        self.recordsInk = recordsInk
     }
 
     /// Reserves room for `n` elements.

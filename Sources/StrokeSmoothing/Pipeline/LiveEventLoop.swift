@@ -96,7 +96,9 @@ extension CurveStage {
         let recordsCurveInput = Mode.allStages && recordsCurveInput
         let needsBatch = Mode.allStages && (!direct || hasPredictor || makesOutline || recordsCurveInput)
         let main = s.input == .main
-        let kinematic = Self.readsKinematics || s.stagesReadKinematics
+        // Only a style, a filter or a predictor can read kinematics besides the builder: a
+        // constant in the curve-only mode, so attributing a sample is a plain copy there.
+        let kinematic = Self.readsKinematics || (Mode.allStages || Mode.styles) && s.stagesReadKinematics
 
         // 1–3. Input view, filters, curve builder.
         if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
@@ -108,9 +110,11 @@ extension CurveStage {
         while i < count {
             let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
                                    : AttributedSample(events[eventIndex].samples[i])
-            samplesFed += 1
+            samplesFed &+= 1
             newest = sample.time
             if direct {
+                // (A constant outside the all-stages mode: `styled` is what `line` was created with.)
+                line.restate(recordsSamples: styled, recordsInk: Self.drawsInk)
                 if !started {
                     if styled { s.beginStyles(sample) }
                     begin(sample, into: &line)
@@ -122,7 +126,7 @@ extension CurveStage {
                 }
             }
             if needsBatch { s.batch.append(sample) }
-            i += 1
+            i &+= 1
         }
         state.samplesFed = samplesFed
         state.newest = newest

@@ -91,15 +91,24 @@ extension CurveStage {
             record.predictedInk.reserveCapacity(events.count * 7)
         }
         // The committed centre line: the whole stroke, handed to the record at the end.
-        var line = Centerline(recordsSamples: s.styled, recordsInk: Self.drawsInk)
-        line.reserveCapacity(stroke.sampleCount + 4)
-        if s.styled { s.committedInk.reserveCapacity(stroke.sampleCount + 4) }
+        // Whether it keeps samples is a constant outside the all-stages mode (the curve-only
+        // mode has no element-by-element style, the curve-and-styles mode always has one); the
+        // line is created with its capacity, and never passed by address to a call that is
+        // not inlined, so the optimiser splits it into registers, and the event loop restates
+        // its flags before each sample (``Centerline/restate(recordsSamples:recordsInk:)``):
+        // the builder's `recordsSamples` branches fold away, and an unstyled replay reads and
+        // keeps only the locations of its samples. (`sampleCount` is stored in the stroke,
+        // not recounted per replay.)
+        let styled = Mode.allStages ? s.styled : Mode.styles || Self.drawsInk
+        var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk, capacity: stroke.sampleCount + 4)
+        if styled { s.committedInk.reserveCapacity(stroke.sampleCount + 4) }
         s.openStroke()
         var state = LoopState()
         let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
         let makesOutline = Mode.allStages && s.makesOutline
         let recordsCurveInput = Mode.allStages && options.recordsCurveInput
         let lastEventIndex = events.count - 1
+        let startTime = stroke.startTime
 
         for eventIndex in events.indices {
             let terminal = events[eventIndex].phase.isTerminal || eventIndex == lastEventIndex
@@ -107,7 +116,7 @@ extension CurveStage {
             let predictedStart = record.predicted.count
             let predictedInkStart = record.predictedInk.count
             // Provenance: what this event commits was built from samples since then.
-            let origin = state.started ? self.origin ?? state.newest : stroke.startTime
+            let origin = state.started ? self.origin ?? state.newest : startTime
             handleEvent(events, at: eventIndex, terminal: terminal, stages: &s, mode: mode, recordsCurveInput: recordsCurveInput,
                         state: &state, line: &line, provisional: &record.provisional, predicted: &record.predicted,
                         predictedInk: &record.predictedInk)
@@ -138,8 +147,11 @@ extension CurveStage {
         s.strokeOpen = false
         record.frames = frames
         record.samplesFed = state.samplesFed
-        let (elements, _, _) = line.take()
-        if s.styled {
+        // Consumed, not destroyed in place: destroying it in place passes its address to an
+        // outlined destroy, and the optimiser then reloads its flags from memory after every
+        // opaque call of the loop instead of folding them.
+        let elements = (consume line).elements
+        if styled {
             let ink = s.committedInk
             s.committedInk = []
             record.ink = InkPath(elements: elements, attributes: ink)
