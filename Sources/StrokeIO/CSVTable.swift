@@ -114,7 +114,9 @@ extension CSVTable {
     /// One field for writing: quoted (RFC 4180) when it holds a comma, a quote or a line
     /// break — pipeline labels such as `bezier4(tail=complete,…)` do.
     public static func field(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // Most fields hold none of these bytes: one pass over the UTF-8, no grapheme breaking.
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }),
+              s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         var out = "\""
         for c in s { out += c == "\"" ? "\"\"" : String(c) }
         return out + "\""

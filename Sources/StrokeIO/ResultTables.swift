@@ -107,10 +107,34 @@ public struct ResultsTable: Hashable, Sendable, CSVReadable {
     }
 
     /// The CSV text (deterministic: shortest round-trip numbers, RFC 4180 quoting).
+    /// Written row by row into one string (the same text as ``CSVTable/text(header:rows:)``
+    /// of the rows' fields, without building them): O(rows).
     public var csvText: String {
-        CSVTable.text(header: Self.columns + parameters.names, rows: rows.map {
-            [$0.dataset, $0.trace, $0.stroke, $0.pipeline, $0.metric, CSVTable.number($0.value), $0.unit] + parameters.cells($0.pipeline)
-        })
+        var out = CSVTable.text(header: Self.columns + parameters.names, rows: [])
+        out.reserveCapacity(out.utf8.count + rows.count * 96)
+        // Per pipeline, its parameter cells as the end of its lines (",v1,v2"; "" without sweeps).
+        var tails: [String: String] = [:]
+        func put(_ text: String, then separator: String = ",") {
+            out += CSVTable.field(text)
+            out += separator
+        }
+        for r in rows {
+            put(r.dataset)
+            put(r.trace)
+            put(r.stroke)
+            put(r.pipeline)
+            put(r.metric)
+            put(CSVTable.number(r.value))
+            put(r.unit, then: "")
+            if !parameters.names.isEmpty {
+                if tails[r.pipeline] == nil {
+                    tails[r.pipeline] = parameters.cells(r.pipeline).map { "," + CSVTable.field($0) }.joined()
+                }
+                out += tails[r.pipeline]!
+            }
+            out += "\n"
+        }
+        return out
     }
 }
 

@@ -21,9 +21,9 @@ public enum BootstrapInterval {
             for _ in 0..<n { sum += values[Int(rng.next() % UInt64(n))] }
             means[r] = sum / Double(n)
         }
-        means.sort()
         let tail = (1 - level) / 2
-        return (Summary.percentile(sorted: means, tail), Summary.percentile(sorted: means, 1 - tail))
+        let bounds = Summary.percentiles(selecting: &means, [tail, 1 - tail])
+        return (bounds[0], bounds[1])
     }
 
     /// 64-bit FNV-1a of `text`, xor-ed with `seed`: a per-group seed that is stable across

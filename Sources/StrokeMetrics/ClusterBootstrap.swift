@@ -48,8 +48,8 @@ public enum ClusterBootstrap {
             }
             means[r] = sum / count
         }
-        means.sort()
         let tail = (1 - level) / 2
-        return (Summary.percentile(sorted: means, tail), Summary.percentile(sorted: means, 1 - tail))
+        let bounds = Summary.percentiles(selecting: &means, [tail, 1 - tail])
+        return (bounds[0], bounds[1])
     }
 }

@@ -109,7 +109,7 @@ public struct InkCoverage: Sendable {
             }
         }
         guard !crossings.isEmpty else { return }
-        crossings.sort { $0.row != $1.row ? $0.row < $1.row : $0.x < $1.x }
+        Self.orderByRowThenX(&crossings)
         var k = 0
         while k < crossings.count {
             let row = crossings[k].row
@@ -126,7 +126,47 @@ public struct InkCoverage: Sendable {
         }
     }
 
-    /// Sets pixels of `row` whose centres x + 0.5 lie in [from, to).
+    /// Orders `crossings` by row, then x, equal ones kept in their order: what a stable sort
+    /// by (row, x) gives, by counting the rows (O(n + rows spanned)) and inserting by x within
+    /// each row (a polygon crosses a row a few times). A NaN x, or rows spread far wider than
+    /// the crossings, fall back to the sort.
+    static func orderByRowThenX(_ crossings: inout [(row: Int, x: Double, winding: Int)]) {
+        var low = crossings[0].row, high = low
+        var hasNaN = false
+        for c in crossings {
+            low = Swift.min(low, c.row)
+            high = Swift.max(high, c.row)
+            hasNaN = hasNaN || c.x.isNaN
+        }
+        guard !hasNaN, high - low < 4 * crossings.count + 64 else {
+            crossings.sort { $0.row != $1.row ? $0.row < $1.row : $0.x < $1.x }
+            return
+        }
+        // Where each row's crossings start, then each crossing moved there in its order.
+        var start = [Int](repeating: 0, count: high - low + 2)
+        for c in crossings { start[c.row - low + 1] += 1 }
+        for r in 1..<start.count { start[r] += start[r - 1] }
+        var next = start
+        var ordered = crossings
+        for c in crossings {
+            ordered[next[c.row - low]] = c
+            next[c.row - low] += 1
+        }
+        for r in 0..<(start.count - 1) where start[r + 1] - start[r] > 1 {
+            for i in (start[r] + 1)..<start[r + 1] {
+                let c = ordered[i]
+                var j = i
+                while j > start[r], c.x < ordered[j - 1].x {
+                    ordered[j] = ordered[j - 1]
+                    j -= 1
+                }
+                ordered[j] = c
+            }
+        }
+        crossings = ordered
+    }
+
+    /// Sets pixels of `row` whose centres x + 0.5 lie in [from, to), a 64-bit word at a time.
     private mutating func setSpan(row: Int, from: Double, to: Double) {
         let first = Swift.max(0, Int(Swift.max((from - 0.5).rounded(.up), -1)))
         let lastValue = (to - 0.5).rounded(.up) - 1
@@ -134,10 +174,16 @@ public struct InkCoverage: Sendable {
         let last = Swift.min(width - 1, Int(Swift.min(lastValue, Double(width))))
         guard first <= last else { return }
         let base = row * width
-        for x in first...last {
-            let i = base + x
-            bits[i >> 6] |= 1 << UInt64(i & 63)
+        let s = base + first, e = base + last   // bit indices, inclusive
+        let ws = s >> 6, we = e >> 6
+        let head: UInt64 = ~0 << UInt64(s & 63), tail: UInt64 = ~0 >> UInt64(63 - (e & 63))
+        if ws == we {
+            bits[ws] |= head & tail
+            return
         }
+        bits[ws] |= head
+        for w in (ws + 1)..<we { bits[w] = ~0 }
+        bits[we] |= tail
     }
 }
 

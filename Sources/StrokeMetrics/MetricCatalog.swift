@@ -213,13 +213,17 @@ public enum MetricCatalog {
     }()
 
     private static let families: [MetricDefinition] = expanded.filter(\.isFamily)
+    /// Each family with its id split around `{h}`, split once (a member is looked up for every
+    /// measurement of a run).
+    private static let familyMembers: [(prefix: Substring, suffix: Substring, definition: MetricDefinition)] =
+        families.compactMap { d in d.familyParts.map { ($0.prefix, $0.suffix, d) } }
 
     /// The declaration of `metric` (an id, a member of a family such as
     /// `prediction.error_mean@16.7ms`, or an `_mm` variant), or `nil` when it is not declared.
     /// O(1) for ids, O(families) for family members.
     public static func definition(of metric: String) -> MetricDefinition? {
         if let d = byId[metric] { return d }
-        return families.first { $0.matchesExactly(metric) }
+        return familyMembers.first { MetricDefinition.isMember(metric, prefix: $0.prefix, suffix: $0.suffix) }?.definition
     }
 
     /// The declaration with id `id` (exact; a family by its `{h}` pattern). Traps when the id

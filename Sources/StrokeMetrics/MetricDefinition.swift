@@ -114,8 +114,18 @@ public struct MetricDefinition: Hashable, Sendable {
     /// Whether `metric` is this definition's id, a member of its family, or its `_mm` variant
     /// (``matchesMillimetreVariant(_:)`` for that alone). Families match `prefix@<number>ms`.
     func matchesExactly(_ metric: String) -> Bool {
-        guard let range = id.firstRange(of: "{h}") else { return metric == id }
-        let prefix = id[..<range.lowerBound], suffix = id[range.upperBound...]
+        guard let parts = familyParts else { return metric == id }
+        return Self.isMember(metric, prefix: parts.prefix, suffix: parts.suffix)
+    }
+
+    /// A family's id around its `{h}`: `prediction.error_mean@` and `ms`; `nil` for a single metric.
+    var familyParts: (prefix: Substring, suffix: Substring)? {
+        guard let range = id.firstRange(of: "{h}") else { return nil }
+        return (id[..<range.lowerBound], id[range.upperBound...])
+    }
+
+    /// Whether `metric` is the member of the family with these ``familyParts`` at a finite `h`.
+    static func isMember(_ metric: String, prefix: Substring, suffix: Substring) -> Bool {
         guard metric.hasPrefix(prefix), metric.hasSuffix(suffix), metric.count > prefix.count + suffix.count else { return false }
         let middle = metric.dropFirst(prefix.count).dropLast(suffix.count)
         guard let h = Double(middle), h.isFinite else { return false }

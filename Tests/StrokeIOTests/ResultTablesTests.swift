@@ -27,4 +27,22 @@ final class ResultTablesTests: XCTestCase {
             XCTAssertEqual("\($0)", "x.csv:1: a quoted field is never closed")
         }
     }
+
+    /// The results table is written row by row without building the rows' fields: its text is
+    /// the generic table's, quoting, non-finite values and swept parameter cells included.
+    func testResultsTextIsTheGenericTablesText() {
+        let rows = [
+            ResultRow(dataset: "d", trace: "t", stroke: "a \"b\"", pipeline: "x(a=1,b=2)", metric: "m", value: 0.1, unit: "u"),
+            ResultRow(dataset: "d", trace: "t\r\nu", stroke: "s", pipeline: "p", metric: "m", value: .infinity, unit: ""),
+            ResultRow(dataset: "d,e", trace: "t", stroke: "s", pipeline: "x(a=1,b=2)", metric: "m", value: .nan, unit: "ms"),
+            ResultRow(dataset: "d", trace: "t", stroke: "s", pipeline: "q", metric: "m", value: -3, unit: "é"),
+        ]
+        let parameters = ParameterColumns(names: ["interp.a", "interp.b"], values: ["x(a=1,b=2)": ["interp.a": "1", "interp.b": "2,5"]])
+        for p in [ParameterColumns(), parameters] {
+            let generic = CSVTable.text(header: ResultsTable.columns + p.names, rows: rows.map {
+                [$0.dataset, $0.trace, $0.stroke, $0.pipeline, $0.metric, CSVTable.number($0.value), $0.unit] + p.cells($0.pipeline)
+            })
+            XCTAssertEqual(ResultsTable(rows: rows, parameters: p).csvText, generic)
+        }
+    }
 }

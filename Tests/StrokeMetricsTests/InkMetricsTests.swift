@@ -52,6 +52,44 @@ final class InkMetricsTests: XCTestCase {
         XCTAssertEqual(o.iou, 1)
     }
 
+    /// Spans are set a 64-bit word at a time: rectangles whose rows start and end inside a
+    /// word, on a word boundary and across several words cover exactly the pixels whose centres
+    /// they contain, and two of them overlap where they should.
+    func testRectanglesAcrossWordBoundariesCoverExactlyTheirPixelCentres() throws {
+        func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Point] {
+            [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+        }
+        // Pixel centres i + 0.5 in [x0, x1): for x0 = 0.2, x1 = 130.7, i = 0…130 (131 columns).
+        for (x0, x1, columns) in [(0.2, 130.7, 131), (63.5, 64.5, 1), (64.0, 128.0, 64), (3.6, 3.9, 0), (10.4, 20.6, 11)] {
+            var grid = try XCTUnwrap(InkCoverage(box: Rect(Point(x: 0, y: 0), Point(x: 197, y: 7)), resolution: 1))
+            grid.fill([rectangle(x0, 0.2, x1, 5.4)])
+            XCTAssertEqual(grid.count, columns * 5, "x \(x0)…\(x1)")
+        }
+        var a = try XCTUnwrap(InkCoverage(box: Rect(Point(x: 0, y: 0), Point(x: 197, y: 7)), resolution: 1))
+        var b = a
+        a.fill([rectangle(0, 0, 100, 7)])
+        b.fill([rectangle(60, 0, 197, 7)])
+        XCTAssertEqual(a.intersectionCount(b), 40 * 7)
+        XCTAssertEqual(a.symmetricDifferenceCount(b), (60 + 97) * 7)
+    }
+
+    /// Crossings are ordered by counting rows, not sorted: the order a stable sort by (row, x)
+    /// gives, ties in x kept in their order, on random crossings with repeated rows and x.
+    func testCrossingsAreOrderedAsAStableSortOrdersThem() {
+        var rng = SeededGenerator(seed: 5)
+        for n in [1, 2, 7, 300] {
+            var crossings = (0..<n).map { k in (row: Int(rng.next() % 40), x: Double(rng.next() % 9) / 2, winding: k) }
+            let stable = crossings.enumerated().sorted { a, b in
+                a.element.row != b.element.row ? a.element.row < b.element.row
+                    : a.element.x != b.element.x ? a.element.x < b.element.x : a.offset < b.offset
+            }.map(\.element)
+            InkCoverage.orderByRowThenX(&crossings)
+            XCTAssertEqual(crossings.map(\.row), stable.map(\.row))
+            XCTAssertEqual(crossings.map(\.x), stable.map(\.x))
+            XCTAssertEqual(crossings.map(\.winding), stable.map(\.winding), "ties kept in their order (n = \(n))")
+        }
+    }
+
     func testOutlinePolygonsAreFilledWithTheNonZeroRule() throws {
         // A square traced twice in the same direction is still covered once; a bow tie (a
         // self-intersecting polygon) covers both triangles.

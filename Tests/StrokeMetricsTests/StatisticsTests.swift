@@ -68,4 +68,28 @@ final class StatisticsTests: XCTestCase {
         let ib = ClusterBootstrap.intervalOfMean(b, clusters: clusters, resamples: 1000, seed: 1)!
         XCTAssertGreaterThan(ia.high, ib.low, "the unpaired intervals overlap")
     }
+
+    /// The bootstrap's bounds are selected, not sorted: the same numbers as the quantiles of
+    /// the sorted values, with ties, one value, two values, infinities and a NaN.
+    func testSelectedQuantilesAreTheSortedOnes() {
+        var rng = SeededGenerator(seed: 11)
+        let qs = [0.025, 0.975, 0.5, 0, 1, 0.95, 0.3333]
+        var cases: [[Double]] = [[4], [2, -1], [1, 1, 1, 1], [.infinity, 0, -.infinity, 3], [2, .nan, 1, 5]]
+        for n in [3, 10, 57, 1000] {
+            cases.append((0..<n).map { _ in rng.nextGaussian() })
+            cases.append((0..<n).map { _ in Double(rng.next() % 5) })   // many ties
+        }
+        for values in cases {
+            let sorted = values.sorted()
+            var selected = values
+            let got = Summary.percentiles(selecting: &selected, qs)
+            for (q, g) in zip(qs, got) {
+                let want = Summary.percentile(sorted: sorted, q)
+                XCTAssertTrue(g == want || (g.isNaN && want.isNaN), "q \(q) of \(values.count) values: \(g), sorted gives \(want)")
+            }
+            XCTAssertEqual(selected.filter { !$0.isNaN }.sorted(), values.filter { !$0.isNaN }.sorted(), "a permutation")
+        }
+        var none: [Double] = []
+        XCTAssertTrue(Summary.percentiles(selecting: &none, [0.5])[0].isNaN)
+    }
 }

@@ -191,6 +191,16 @@ public enum Experiment {
         }
         let rows = outcome.rows
         let kinds = StrokeKinds(traces: traces)
+        let parameters = PipelineSet.parameterColumns(pipelines)
+        // results.csv needs no statistic: it is written on one core while the statistics run
+        // on the others (the text does not depend on the order the two finish in).
+        let resultsPath = output.path("results.csv")
+        async let resultsWritten: String? = {
+            do { try AtomicFile.write(text: ResultsTable(rows: rows, parameters: parameters).csvText, to: resultsPath) } catch {
+                return "\(error)"
+            }
+            return nil
+        }()
         let (summary, paired) = progress.during("summarising \(rows.count) measurements (bootstrap \(resamples) by \(statistics.unit.rawValue))") {
             (ResultStatistics.summary(rows, settings: statistics),
              ResultStatistics.paired(rows, pipelines: pipelines.map(\.name), settings: statistics, kinds: kinds))
@@ -199,10 +209,10 @@ public enum Experiment {
         let elapsed = (ContinuousClock.now - start) / .seconds(1)
         let manifest = RunManifest.json(specPath: prepared.specPath, spec: spec, pipelines: pipelines, traces: traces, outcome: outcome,
                                         options: options, statistics: statistics, elapsed: elapsed)
-        let parameters = PipelineSet.parameterColumns(pipelines)
-        try progress.during("writing results.csv (\(outcome.rows.count) rows), summary.csv, summary_paired.csv, run.json") { () throws(ExperimentError) in
+        progress.note("writing results.csv (\(outcome.rows.count) rows, begun with the summaries)…")
+        if let failure = await resultsWritten { throw ExperimentError(failure) }
+        try progress.during("writing summary.csv, summary_paired.csv, run.json") { () throws(ExperimentError) in
             do {
-                try AtomicFile.write(text: ResultsTable(rows: outcome.rows, parameters: parameters).csvText, to: output.path("results.csv"))
                 try AtomicFile.write(text: SummaryTable(rows: summary, parameters: parameters).csvText, to: output.path("summary.csv"))
                 try AtomicFile.write(text: PairedSummaryTable(rows: paired).csvText, to: output.path("summary_paired.csv"))
                 try AtomicFile.write(text: manifest, to: output.path("run.json"))

@@ -118,14 +118,23 @@ public enum ResultStatistics {
         var values: [Group: [String: [String: [String: Double]]]] = [:]
         var units: [String: String] = [:]
         var strokeTrace: [String: String] = [:]
+        // A stroke's rows come together (pipeline by pipeline, metric by metric): its group and
+        // key are found once per run of its rows.
+        var last: (dataset: String, trace: String, stroke: String, group: Group, key: String)? = nil
         for r in results where !r.value.isNaN && r.stroke != Benchmark.allStrokes {
-            let g = Group(dataset: r.dataset, kind: kinds.kindText(of: r))
-            if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
-            if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+            let g: Group, strokeKey: String
+            if let l = last, l.stroke == r.stroke, l.trace == r.trace, l.dataset == r.dataset {
+                (g, strokeKey) = (l.group, l.key)
+            } else {
+                g = Group(dataset: r.dataset, kind: kinds.kindText(of: r))
+                strokeKey = r.trace + "\u{1F}" + r.stroke
+                strokeTrace[strokeKey] = r.trace
+                if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
+                if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+                last = (r.dataset, r.trace, r.stroke, g, strokeKey)
+            }
             if values[g]![r.metric] == nil { metricOrder[g]!.append(r.metric); values[g]![r.metric] = [:] }
-            let strokeKey = r.trace + "\u{1F}" + r.stroke
             values[g]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
-            strokeTrace[strokeKey] = r.trace
             units[r.dataset + "\u{1F}" + r.metric] = r.unit
         }
         let groups = datasetOrder.flatMap { d in
@@ -147,38 +156,54 @@ public enum ResultStatistics {
                 present.remove(at: i)
                 present.insert(b, at: 0)
             }
-            guard let first = present.first else { return [] }
+            guard !present.isEmpty else { return [] }
             // The strokes every well-covered pipeline measured, in the baseline's order. A
             // pipeline that measured fewer than minCoverage of the strokes of the best-covered
             // one (a stabilizer whose dead zone swallows short strokes) does not shrink the set
             // every other comparison rests on: it is compared on the common strokes it measured.
             let most = present.map { byPipeline[$0]!.count }.max() ?? 0
-            let covering = Set(present.filter { Double(byPipeline[$0]!.count) >= minCoverage * Double(most) - 1e-9 })
+            let covers = present.map { Double(byPipeline[$0]!.count) >= minCoverage * Double(most) - 1e-9 }
+            let covering = present.indices.filter { covers[$0] }
             let common = Set(byPipeline.values.flatMap(\.keys)).sorted().filter { key in
-                covering.allSatisfy { byPipeline[$0]![key] != nil }
+                covering.allSatisfy { byPipeline[present[$0]]![key] != nil }
             }
             guard !common.isEmpty else { return [] }
+            // Each pipeline's values over the common strokes, by the stroke's place in `common`
+            // (looked up once, not once per pair).
+            var columns: [[Double]] = [], has: [[Bool]] = []
+            for p in present {
+                let own = byPipeline[p]!
+                var column = [Double](repeating: 0, count: common.count), measured = [Bool](repeating: false, count: common.count)
+                for (i, key) in common.enumerated() {
+                    if let v = own[key] { column[i] = v; measured[i] = true }
+                }
+                columns.append(column)
+                has.append(measured)
+            }
             var ids: [String: Int] = [:]
-            var clusterOf: [String: Int] = [:]
+            var clusterOf: [Int] = []
+            clusterOf.reserveCapacity(common.count)
             for (i, key) in common.enumerated() {
                 switch settings.unit {
-                case .stroke: clusterOf[key] = i
+                case .stroke: clusterOf.append(i)
                 case .trace:
                     let t = traceOf[key]!
                     if ids[t] == nil { ids[t] = ids.count }
-                    clusterOf[key] = ids[t]!
+                    clusterOf.append(ids[t]!)
                 }
             }
-            // The strokes a comparison of `ps` rests on: the common ones all of them measured.
-            func strokes(_ ps: [String]) -> [String] {
-                ps.allSatisfy(covering.contains) ? common : common.filter { key in ps.allSatisfy { byPipeline[$0]![key] != nil } }
+            let everyCommon = Array(common.indices)
+            // The strokes (places in `common`) a comparison of pipelines `ps` rests on: the
+            // common ones all of them measured.
+            func strokes(_ ps: [Int]) -> [Int] {
+                ps.allSatisfy({ covers[$0] }) ? everyCommon : everyCommon.filter { i in ps.allSatisfy { has[$0][i] } }
             }
-            func column(_ p: String, _ keys: [String]) -> [Double] { keys.map { byPipeline[p]![$0]! } }
+            func column(_ p: Int, _ keys: [Int]) -> [Double] { keys.map { columns[p][$0] } }
             // Clusters renumbered from 0 in order of appearance, as the bootstrap expects.
-            func clusters(_ keys: [String]) -> [Int] {
+            func clusters(_ keys: [Int]) -> [Int] {
                 var renumber: [Int: Int] = [:]
                 return keys.map { k in
-                    let c = clusterOf[k]!
+                    let c = clusterOf[k]
                     if let r = renumber[c] { return r }
                     renumber[c] = renumber.count
                     return renumber.count - 1
@@ -187,38 +212,38 @@ public enum ResultStatistics {
             let unit = unitOf[d + "\u{1F}" + m] ?? ""
             // A pipeline's mean with its interval, and its median, over `keys`, cached for the common set.
             typealias Own = (mean: Double, interval: (low: Double, high: Double)?, median: Double)
-            var commonMeans: [String: Own] = [:]
+            var commonMeans: [Int: Own] = [:]
             let seedGroup = kind.isEmpty ? d : d + "\u{1F}" + kind
-            func mean(_ p: String, _ keys: [String], _ cl: [Int]) -> Own {
+            func mean(_ p: Int, _ keys: [Int], _ cl: [Int]) -> Own {
                 let isCommon = keys.count == common.count
                 if isCommon, let cached = commonMeans[p] { return cached }
                 let v = column(p, keys)
                 var sum = 0.0
                 for x in v { sum += x }
-                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(p)\u{1F}\(m)\u{1F}common", base: settings.seed)
+                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(present[p])\u{1F}\(m)\u{1F}common", base: settings.seed)
                 let result: Own = (sum / Double(v.count), ClusterBootstrap.intervalOfMean(v, clusters: cl, resamples: settings.resamples, seed: seed),
                                    Summary.percentile(sorted: v.sorted(), 0.5))
                 if isCommon { commonMeans[p] = result }
                 return result
             }
-            let commonClusters = clusters(common)
-            func row(_ p: String, _ b: String) -> PairedSummaryRow? {
+            let commonClusters = clusters(everyCommon)
+            func row(_ p: Int, _ b: Int) -> PairedSummaryRow? {
                 let keys = strokes([p, b])
                 guard !keys.isEmpty else { return nil }
                 let cl = keys.count == common.count ? commonClusters : clusters(keys)
-                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(p)\u{1F}\(b)\u{1F}\(m)", base: settings.seed)
+                let seed = BootstrapInterval.seed(for: "\(seedGroup)\u{1F}\(present[p])\u{1F}\(present[b])\u{1F}\(m)", base: settings.seed)
                 guard let diff = PairedComparison.difference(column(p, keys), column(b, keys), clusters: cl,
                                                              resamples: settings.resamples, seed: seed) else { return nil }
                 let own = mean(p, keys, cl)
-                return PairedSummaryRow(dataset: d, kind: kind, metric: m, unit: unit, pipeline: p, baseline: b, n: diff.count,
+                return PairedSummaryRow(dataset: d, kind: kind, metric: m, unit: unit, pipeline: present[p], baseline: present[b], n: diff.count,
                                         traces: diff.clusters, mean: own.mean, ciLow: own.interval?.low ?? .nan,
                                         ciHigh: own.interval?.high ?? .nan, median: own.median, baselineMean: diff.meanB,
                                         difference: diff.mean, differenceLow: diff.interval?.low ?? .nan,
                                         differenceHigh: diff.interval?.high ?? .nan)
             }
-            if let r = row(first, first) { out.append(r) }
+            if let r = row(0, 0) { out.append(r) }
             for j in present.indices.dropFirst() {
-                for i in 0..<j { if let r = row(present[j], present[i]) { out.append(r) } }
+                for i in 0..<j { if let r = row(j, i) { out.append(r) } }
             }
             return out
         }

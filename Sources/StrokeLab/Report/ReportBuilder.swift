@@ -40,9 +40,9 @@ public struct ReportOptions: Sendable {
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
 /// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
-/// stroke (`lag_frames.csv`); throughput (`throughput.csv`); render cost per strategy
-/// (`render_cost.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and
-/// `.svg`); the HTML last, after every file it links to exists. Every file is written
+/// stroke (`lag_frames.csv`); render cost per strategy (`render_cost.csv`, timed first, alone);
+/// figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and `.svg`) — throughput
+/// (`throughput.csv`) is timed on one core meanwhile, and its figure drawn after them; the HTML last, after every file it links to exists. Every file is written
 /// atomically, so an interrupted report never leaves a half-written file.
 public enum ReportBuilder {
     /// What a finished report wrote.
@@ -82,7 +82,8 @@ public enum ReportBuilder {
             throw ExperimentError("report: \(error.description)")
         }
         // Every setting of the spec's sweeps and tune searches is measured (ReportTuning.swift).
-        let prepared = try Experiment.prepare(try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines).spec, specPath: options.specPath,
+        let plan = try Builder.tunePlan(for: spec, maximum: settings.maximumPipelines)
+        let prepared = try Experiment.prepare(plan.spec, specPath: options.specPath,
                                               baseDirectory: base, settings: settings)
         for note in prepared.notes { log("note: \(note)") }
         let output = try Experiment.beginOutput(options.outputDirectory)
@@ -93,10 +94,20 @@ public enum ReportBuilder {
         log("  \(experiment.rows.count) measurements in \(String(format: "%.1f", experiment.elapsedSeconds)) s")
         var builder = Builder(options: options, spec: spec, experiment: experiment,
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
-                              progress: settings.progress)
-        builder.maximumPipelines = settings.maximumPipelines
+                              tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
+        // Throughput is timed on one core (as `strokelab bench` times it) while the figures and
+        // rasters are drawn on the other; its figure is drawn when both are done. The render
+        // strategies are timed first, alone.
+        try settings.progress.during("timing render cost") { () throws(ExperimentError) in try builder.timeRenderCost() }
+        async let throughput = Builder.timeThroughput(experiment, runs: options.throughputRuns)
         try builder.makeEverything(log: log)
+        let progress = settings.progress
+        progress.note("timing throughput (begun with the figures)…")
+        let timed = await throughput
+        try progress.during("drawing the throughput figure") { () throws(ExperimentError) in
+            try builder.makeThroughput(timed, log: log)
+        }
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
         let missing = report.linkedFiles.filter { !FileManager.default.fileExists(atPath: output.stagingDirectory + "/" + $0) }
@@ -142,11 +153,14 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
+    /// The render strategies' timing (``timeRenderCost()``), taken before the figures.
+    var renderCost: [RenderCostResult]? = nil
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).
     var verdicts: [Verdict]? = nil
-    /// The most settings the spec may expand to (`--max-pipelines`).
-    var maximumPipelines = WorkBudget.pipelines
+    /// The plan the report ran (``tunePlan(for:maximum:)``, built once from the spec);
+    /// `nil` when it does not resolve.
+    let tunePlan: TunePlan?
     /// Where files are written: the output set's staging folder.
     let out: String
     /// Progress lines.
@@ -155,9 +169,10 @@ struct Builder {
     var fileNames = SafeFileName.Registry()
 
     init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable, out: String,
-         progress: Progress = .silent) {
+         tunePlan: TunePlan?, progress: Progress = .silent) {
         self.options = options
         self.spec = spec
+        self.tunePlan = tunePlan
         self.experiment = experiment
         self.summary = summary
         self.out = out
@@ -209,7 +224,7 @@ struct Builder {
 
     mutating func makeEverything(log: (String) -> Void) throws(ExperimentError) {
         let progress = progress
-        try progress.during("drawing the figures (gnuplot) and timing throughput and render cost") { () throws(ExperimentError) in
+        try progress.during("drawing the figures (gnuplot)") { () throws(ExperimentError) in
             try makeFigures(log: log)
         }
         verdicts = makeVerdicts()

@@ -60,7 +60,6 @@ extension Builder {
         }
 
         try makeLagOverTime(log: log)
-        try makeThroughput(log: log)
         try makeRenderCost(log: log)
         try makeKinematics()
     }
@@ -95,14 +94,32 @@ extension Builder {
         log("  lag over time: \(series.count) pipelines")
     }
 
-    /// Samples per second through each pipeline over the first dataset's strokes, measured
-    /// as `strokelab bench` measures it (``Benchmark/measureThroughput(traces:pipelines:settings:)``).
-    mutating func makeThroughput(log: (String) -> Void) throws(ExperimentError) {
-        guard let dataset = datasets.first else { return }
+    /// The throughput the report shows: samples per second through each pipeline over the
+    /// first dataset's strokes, measured as `strokelab bench` measures it
+    /// (``Benchmark/measureThroughput(traces:pipelines:settings:cellDone:)``) with `runs` timed
+    /// runs, on the calling thread. `nil` without traces.
+    static func timeThroughput(_ experiment: Experiment.Report, runs: Int) -> TimedThroughput? {
+        guard let dataset = SummaryTable.ordered(experiment.traces.map(\.dataset)).first else { return nil }
         let traces = experiment.traces.filter { $0.dataset == dataset }
-        let settings = Benchmark.Settings(runs: max(1, options.throughputRuns), warmupRuns: 2, minimumRunSeconds: 0.05)
-        let measured = Benchmark.measureThroughput(traces: traces, pipelines: experiment.pipelines, settings: settings)
-        guard !measured.isEmpty else { return }
+        let settings = Benchmark.Settings(runs: max(1, runs), warmupRuns: 2, minimumRunSeconds: 0.05)
+        return TimedThroughput(dataset: dataset, settings: settings,
+                          measured: Benchmark.measureThroughput(traces: traces, pipelines: experiment.pipelines, settings: settings))
+    }
+
+    /// What ``timeThroughput(_:runs:)`` measured.
+    struct TimedThroughput: Sendable {
+        /// The dataset timed.
+        var dataset: String
+        /// How it was timed.
+        var settings: Benchmark.Settings
+        /// Per pipeline, its throughput.
+        var measured: [Benchmark.ThroughputMeasurement]
+    }
+
+    /// The throughput figure and `throughput.csv`, from ``timeThroughput(_:runs:)``.
+    mutating func makeThroughput(_ timed: TimedThroughput?, log: (String) -> Void) throws(ExperimentError) {
+        guard let timed, !timed.measured.isEmpty else { return }
+        let (dataset, settings, measured) = (timed.dataset, timed.settings, timed.measured)
         let entries = measured.map { m in
             let q = m.result.quartilesSamplesPerSecond
             return ThroughputEntry(pipeline: m.pipeline, samplesPerSecond: Estimate(m.result.medianSamplesPerSecond, low: q.lower, high: q.upper))
@@ -116,14 +133,22 @@ extension Builder {
     }
 
     /// Render cost per frame as a long drawing grows, per render strategy.
+    /// Times the render strategies (``makeRenderCost(log:)`` draws them): before the throughput
+    /// is timed on the other core, so the two timings do not share the machine.
+    mutating func timeRenderCost() throws(ExperimentError) {
+        var renderOptions = RenderCostOptions()
+        renderOptions.repetitions = max(1, options.renderRepetitions)
+        do { renderCost = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(RenderWorkload.spiral()), options: renderOptions) } catch {
+            throw ExperimentError("report: render cost: \(error.description)")
+        }
+    }
+
     mutating func makeRenderCost(log: (String) -> Void) throws(ExperimentError) {
         let workload = RenderWorkload.spiral()
         var renderOptions = RenderCostOptions()
         renderOptions.repetitions = max(1, options.renderRepetitions)
-        let measured: [RenderCostResult]
-        do { measured = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(workload), options: renderOptions) } catch {
-            throw ExperimentError("report: render cost: \(error.description)")
-        }
+        if renderCost == nil { try timeRenderCost() }
+        guard let measured = renderCost else { return }
         let curves = measured.map(RenderCostCurve.init(measured:))
         try writeTable(RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex)).csvText, name: "render_cost.csv")
         var summaryLines: [String] = []

@@ -23,10 +23,6 @@ extension Builder {
         return try TunePlan(s, maximum: maximum)
     }
 
-    /// The plan the report ran (recomputed from the spec: deterministic, and valid because
-    /// ``ReportBuilder/build(_:log:)`` already built it once).
-    var tunePlan: TunePlan? { try? Self.tunePlan(for: spec, maximum: maximumPipelines) }
-
     /// One dataset × input kind: its settings with the front marked, and the recommendation.
     struct TuneGroup {
         /// The dataset.

@@ -61,11 +61,8 @@ public enum ShardRun {
                 captured.set(results)
                 return ExperimentRunner.assemble(traces: traces, pipelines: pipelines, results: results)
             }
-        case .merge(let records):
-            measure = { traces, pipelines, options in
-                let results = try assembleUnits(records, traces: traces, pipelines: pipelines)
-                return ExperimentRunner.assemble(traces: traces, pipelines: pipelines, results: results)
-            }
+        case .merge:
+            measure = nil   // the shards' units, assembled once the experiment is prepared (below)
         }
         var settings = settings
         settings.measure = measure
@@ -75,8 +72,12 @@ public enum ShardRun {
         // together, or not at all.
         let prepared = try Experiment.prepare(spec, specPath: invocation.spec, baseDirectory: base, settings: settings)
         // A merge checks every shard's rows against the catalogue before it takes the output
-        // directory, so a bad shard leaves nothing behind.
-        if case .merge(let records) = mode { _ = try assembleUnits(records, traces: prepared.traces, pipelines: prepared.pipelines) }
+        // directory, so a bad shard leaves nothing behind; the units it assembled are the
+        // merged run's measurements (assembled once).
+        if case .merge(let records) = mode {
+            let results = try assembleUnits(records, traces: prepared.traces, pipelines: prepared.pipelines)
+            settings.measure = { traces, pipelines, _ in ExperimentRunner.assemble(traces: traces, pipelines: pipelines, results: results) }
+        }
         let output = try Experiment.beginOutput(outputDirectory)
         let outcome: RunOutcome
         do throws(ExperimentError) {

@@ -80,8 +80,9 @@ public enum TuneAnalysis {
     /// settings in pipeline order. Points with no value for some objective, and points that
     /// draw fewer of the group's strokes than the coverage floor (``VerdictRules``), are kept
     /// but never on the front.
+    /// With `datasets`, only the groups of those datasets (the others are not estimated).
     /// O(rows + groups · pipelines · (resamples · clusters + pipelines · objectives)).
-    public static func points(report: Experiment.Report, plan: TunePlan) -> [TunePoint] {
+    public static func points(report: Experiment.Report, plan: TunePlan, datasets only: Set<String>? = nil) -> [TunePoint] {
         let objectives = plan.objectives
         let metrics = Set(objectives.map(\.metric))
         let settings = report.statistics
@@ -114,7 +115,9 @@ public enum TuneAnalysis {
             values[cell]!.clusters.append(cluster)
         }
         var datasets: [String] = []
-        for t in report.traces where !datasets.contains(t.dataset) { datasets.append(t.dataset) }
+        for t in report.traces where !datasets.contains(t.dataset) && only.map({ $0.contains(t.dataset) }) ?? true {
+            datasets.append(t.dataset)
+        }
         let references = Set(plan.references)
         var out: [TunePoint] = []
         for dataset in datasets {
@@ -161,7 +164,8 @@ public enum TuneAnalysis {
 
     /// The points of every dataset under the objectives it can measure: a dataset without real
     /// timing drops the timing objectives and limits (``Answer/objectives(_:timed:)``). In
-    /// dataset order; datasets sharing the same objectives are analysed once.
+    /// dataset order; the datasets sharing the same objectives are analysed together, once,
+    /// and no dataset is estimated under another's objectives.
     public static func perDataset(report: Experiment.Report, plan: TunePlan) -> [(dataset: String, plan: TunePlan, points: [TunePoint])] {
         var datasets: [String] = []
         var timed: [String: Bool] = [:]
@@ -169,13 +173,20 @@ public enum TuneAnalysis {
             if !datasets.contains(t.dataset) { datasets.append(t.dataset) }
             if !t.trace.metadata.resampled { timed[t.dataset] = true }
         }
-        var analysed: [String: [TunePoint]] = [:]   // by the objectives' metrics
-        return datasets.map { d in
+        let plans = datasets.map { d in
             var p = plan
             (p.objectives, p.preference) = Answer.objectives(plan, timed: timed[d] ?? false)
-            let key = p.objectives.map(\.metric).joined(separator: ",")
-            if analysed[key] == nil { analysed[key] = points(report: report, plan: p) }
-            return (d, p, analysed[key]!.filter { $0.dataset == d })
+            return p
+        }
+        // The objectives' metrics of each dataset, and the datasets that share them.
+        let keys = plans.map { $0.objectives.map(\.metric).joined(separator: ",") }
+        var sharing: [String: Set<String>] = [:]
+        for (d, key) in zip(datasets, keys) { sharing[key, default: []].insert(d) }
+        var analysed: [String: [TunePoint]] = [:]
+        return datasets.indices.map { i in
+            let key = keys[i]
+            if analysed[key] == nil { analysed[key] = points(report: report, plan: plans[i], datasets: sharing[key]) }
+            return (datasets[i], plans[i], analysed[key]!.filter { $0.dataset == datasets[i] })
         }
     }
 
