@@ -114,12 +114,19 @@ extension CSVTable {
     /// One field for writing: quoted (RFC 4180) when it holds a comma, a quote or a line
     /// break — pipeline labels such as `bezier4(tail=complete,…)` do.
     public static func field(_ s: String) -> String {
-        // Most fields hold none of these bytes: one pass over the UTF-8, no grapheme breaking.
-        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }),
-              s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        var out = "\""
-        for c in s { out += c == "\"" ? "\"\"" : String(c) }
-        return out + "\""
+        // By bytes, not characters: "\r\n" is one Character equal to neither "\r" nor "\n", and a
+        // quote followed by a combining mark is one Character that is not "\"" (both were
+        // written unquoted or undoubled). These four are ASCII, never part of a longer UTF-8
+        // sequence, so the byte test is exact.
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for c in s.unicodeScalars {
+            out.append(c)
+            if c == "\"" { out.append("\"") }
+        }
+        out.append("\"")
+        return String(out)
     }
 
     /// CSV text: a header line and one line per row, fields quoted as needed.

@@ -28,6 +28,17 @@ final class ResultTablesTests: XCTestCase {
         }
     }
 
+    /// A field is quoted by its bytes: "\r\n" is one Character (neither "\r" nor "\n") and a
+    /// quote with a combining mark is one Character that is not a quote — both were written
+    /// bare or with the quote undoubled, so the file read back differently.
+    func testLineBreaksAndQuotesInsideGraphemesAreQuotedAndReadBack() throws {
+        XCTAssertEqual(CSVTable.field("t\r\nu"), "\"t\r\nu\"")
+        XCTAssertEqual(CSVTable.field("a\"\u{301}b"), "\"a\"\"\u{301}b\"")
+        XCTAssertEqual(CSVTable.field("plain é"), "plain é")
+        let rows = [ResultRow(dataset: "d", trace: "t\r\nu", stroke: "a\"\u{301}", pipeline: "p", metric: "m", value: 1, unit: "u")]
+        XCTAssertEqual(try ResultsTable(parsing: ResultsTable(rows: rows).csvText, file: "r.csv").rows, rows)
+    }
+
     /// The results table is written row by row without building the rows' fields: its text is
     /// the generic table's, quoting, non-finite values and swept parameter cells included.
     func testResultsTextIsTheGenericTablesText() {
