@@ -1,16 +1,43 @@
 /// A parsed JSON value that remembers where it was in the text, so that errors found while
 /// decoding (a NaN, a wrong column count) can name the line.
+///
+/// A node parsed by ``JSONParser/parse(_:compactingMatrices:)`` may hold an array of arrays of
+/// numbers (a trace's samples) compactly, as a ``JSONMatrix``: its ``value`` is then built on
+/// demand, with the same numbers and positions a plain parse gives.
 public struct JSONNode: Sendable {
-    /// The value.
-    public var value: JSONValue
+    private var stored: JSONValue
+    /// The compact form of an array of arrays of numbers, or `nil`.
+    private(set) var matrix: JSONMatrix?
     /// 1-based line of the value's first character.
     public var line: Int
     /// 1-based column of the value's first character.
     public var column: Int
 
+    /// A node holding `value` at `line`, `column`.
+    public init(value: JSONValue, line: Int, column: Int) {
+        self.stored = value
+        self.matrix = nil
+        self.line = line
+        self.column = column
+    }
+
+    /// A node holding `matrix` compactly at `line`, `column`.
+    init(matrix: JSONMatrix, line: Int, column: Int) {
+        self.stored = .null
+        self.matrix = matrix
+        self.line = line
+        self.column = column
+    }
+
+    /// The value. For a compact matrix this builds its nodes: O(elements) on every access.
+    public var value: JSONValue {
+        get { matrix.map { .array($0.nodes()) } ?? stored }
+        set { stored = newValue; matrix = nil }
+    }
+
     /// The members of an object, or `nil`.
     public var object: [(key: String, node: JSONNode)]? {
-        if case .object(let m) = value { return m }
+        if matrix == nil, case .object(let m) = stored { return m }
         return nil
     }
 
@@ -20,15 +47,22 @@ public struct JSONNode: Sendable {
         return nil
     }
 
+    /// Whether the value is an array (without building a compact matrix's nodes).
+    var isArray: Bool {
+        if matrix != nil { return true }
+        if case .array = stored { return true }
+        return false
+    }
+
     /// The number, or `nil`.
     public var number: Double? {
-        if case .number(let d) = value { return d }
+        if matrix == nil, case .number(let d) = stored { return d }
         return nil
     }
 
     /// The string, or `nil`.
     public var string: String? {
-        if case .string(let s) = value { return s }
+        if matrix == nil, case .string(let s) = stored { return s }
         return nil
     }
 
@@ -39,7 +73,8 @@ public struct JSONNode: Sendable {
 
     /// A word for the value's type, for error messages ("a number", "an array").
     public var typeName: String {
-        switch value {
+        if matrix != nil { return "an array" }
+        switch stored {
         case .null: return "null"
         case .bool: return "a boolean"
         case .number: return "a number"
@@ -86,6 +121,8 @@ public struct JSONParser {
     public static let maximumStringLength = 1 << 20
 
     private let bytes: [UInt8]
+    private let compacting: Bool
+    private var compacted = false
     private var i = 0
     private var line = 1
     private var lineStart = 0
@@ -93,7 +130,17 @@ public struct JSONParser {
 
     /// Parses a complete JSON text (one value, surrounded only by white space).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var p = JSONParser(bytes: bytes)
+        try parse(bytes, compactingMatrices: false).node
+    }
+
+    /// Parses a complete JSON text; with `compactingMatrices`, every non-empty array whose
+    /// elements are all arrays of numbers is held as a ``JSONMatrix`` (8 bytes per number and
+    /// per row instead of a node per number), and `compacted` tells whether there was one.
+    /// The values, positions and errors are those of a plain parse. Work stays O(n): an array
+    /// found not to be a matrix is parsed again, and each byte is looked at by at most its
+    /// parent's and grandparent's attempts.
+    static func parse(_ bytes: [UInt8], compactingMatrices: Bool) throws(JSONSyntaxError) -> (node: JSONNode, compacted: Bool) {
+        var p = JSONParser(bytes: bytes, compacting: compactingMatrices)
         // A UTF-8 byte-order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.lineStart = 3 }
         p.skipBlanks()
@@ -101,10 +148,13 @@ public struct JSONParser {
         let node = try p.value()
         p.skipBlanks()
         guard p.i == bytes.count else { throw p.error("unexpected text after the end of the JSON value") }
-        return node
+        return (node, p.compacted)
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], compacting: Bool) {
+        self.bytes = bytes
+        self.compacting = compacting
+    }
 
     private func error(_ problem: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, column: i - lineStart + 1, problem: problem)
@@ -130,7 +180,12 @@ public struct JSONParser {
         let v: JSONValue
         switch bytes[i] {
         case UInt8(ascii: "{"): v = try object()
-        case UInt8(ascii: "["): v = try array()
+        case UInt8(ascii: "["):
+            if compacting, let m = matrix() {
+                compacted = true
+                return JSONNode(matrix: m, line: startLine, column: startColumn)
+            }
+            v = try array()
         case UInt8(ascii: "\""): v = .string(try string())
         case UInt8(ascii: "t"): try literal("true"); v = .bool(true)
         case UInt8(ascii: "f"): try literal("false"); v = .bool(false)
@@ -199,6 +254,53 @@ public struct JSONParser {
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(elements) }
             throw error("expected ',' or ']' in an array, found \(describe(bytes[i]))")
         }
+    }
+
+    /// At a `[`: reads a non-empty array of arrays of numbers into a ``JSONMatrix``, or, when
+    /// the array is anything else (or malformed), restores the position and returns `nil` so
+    /// that ``array()`` parses it (and reports its error) as usual.
+    private mutating func matrix() -> JSONMatrix? {
+        let start = i, startLine = line, startLineStart = lineStart
+        func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var values: [Double] = []
+        var rowStarts: [Int] = []
+        // The array and its rows are two levels deeper, as array() would count them.
+        var ok = depth + 2 <= 512
+        i += 1
+        skipBlanks()
+        rows: while ok {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { ok = false; break }
+            rowStarts.append(values.count)
+            i += 1
+            skipBlanks()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i += 1
+            } else {
+                while true {
+                    skipBlanks()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "-") || digit(bytes[i]),
+                          let d = try? number() else { ok = false; break rows }
+                    values.append(d)
+                    skipBlanks()
+                    guard i < bytes.count else { ok = false; break rows }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                    ok = false
+                    break rows
+                }
+            }
+            skipBlanks()
+            guard i < bytes.count else { ok = false; break }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; skipBlanks(); continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+            ok = false
+        }
+        guard ok else {
+            i = start; line = startLine; lineStart = startLineStart
+            return nil
+        }
+        return JSONMatrix(values: values, rowStarts: rowStarts, bytes: bytes, start: start,
+                          line: startLine, lineStart: startLineStart)
     }
 
     private mutating func number() throws(JSONSyntaxError) -> Double {

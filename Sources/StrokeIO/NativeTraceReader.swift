@@ -8,7 +8,8 @@ import StrokeCore
 /// optional `reference`. Every malformed case throws a ``TraceFileError`` that names the
 /// file, the line and column, the stroke (index and id), the event and sample, and the
 /// problem. Repeated timestamps are legal; timestamps that go backwards within a stroke are
-/// not. Complexity O(file size).
+/// not. Complexity O(file size); sample arrays are parsed compactly (``JSONMatrix``), so
+/// memory is about the file plus 8 bytes per number, not a JSON node per number.
 public enum NativeTraceReader {
     /// The `format` value of a native trace.
     public static let formatName = "strokelab.trace"
@@ -27,7 +28,7 @@ public enum NativeTraceReader {
     /// Decodes a native trace from its bytes; `file` names it in errors.
     public static func decode(_ bytes: [UInt8], file: String) throws(TraceFileError) -> Trace {
         let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
+        do { root = try JSONParser.parse(bytes, compactingMatrices: true).node } catch {
             throw TraceFileError(file: file, line: error.line, column: error.column, problem: "not valid JSON: \(error.problem)")
         }
         return try decode(root: root, file: file)
@@ -40,6 +41,20 @@ public enum NativeTraceReader {
         return try d.trace(root)
     }
 
+    /// The rows of a sample array: a compact ``JSONMatrix`` or, for anything else (a row that
+    /// is not an array of numbers, to be reported), the parsed nodes.
+    private enum SampleRows {
+        case nodes([JSONNode])
+        case matrix(JSONMatrix)
+
+        var count: Int {
+            switch self {
+            case .nodes(let n): return n.count
+            case .matrix(let m): return m.rowCount
+            }
+        }
+    }
+
     private struct Decoder {
         let file: String
         var stroke: Int? = nil
@@ -48,8 +63,47 @@ public enum NativeTraceReader {
         var sample: Int? = nil
 
         func fail(_ node: JSONNode?, _ problem: String) -> TraceFileError {
-            TraceFileError(file: file, line: node?.line, column: node?.column, stroke: stroke, strokeID: strokeID,
+            fail(at: node.map { ($0.line, $0.column) }, problem)
+        }
+
+        func fail(at position: (line: Int, column: Int)?, _ problem: String) -> TraceFileError {
+            TraceFileError(file: file, line: position?.line, column: position?.column, stroke: stroke, strokeID: strokeID,
                            event: event, sample: sample, problem: problem)
+        }
+
+        /// The rows of a sample array, compact or as nodes; `nil` when `node` is not an array.
+        func sampleRows(_ node: JSONNode) -> SampleRows? {
+            if let m = node.matrix { return .matrix(m) }
+            return node.array.map { .nodes($0) }
+        }
+
+        /// An error at row `k` of `rows`.
+        func fail(_ rows: SampleRows, _ k: Int, _ problem: String) -> TraceFileError {
+            switch rows {
+            case .nodes(let nodes): return fail(nodes[k], problem)
+            case .matrix(let m): return fail(at: m.position(row: k), problem)
+            }
+        }
+
+        /// Row `k` of `rows` as a sample.
+        func sample(_ rows: SampleRows, _ k: Int, columns: [Channel], kind: TouchKind, what: String = "sample") throws(TraceFileError) -> TouchSample {
+            switch rows {
+            case .nodes(let nodes): return try sample(nodes[k], columns: columns, kind: kind, what: what)
+            case .matrix(let m):
+                let r = m.row(k)
+                guard r.count == columns.count else { throw fail(at: m.position(row: k), countProblem(what, r.count, columns)) }
+                var s = TouchSample(time: 0, location: .zero, kind: kind)
+                for (c, j) in zip(columns, r) {
+                    let x = m.values[j]
+                    if let problem = c.problem(with: x) { throw fail(at: m.position(row: k, value: j - r.lowerBound), problem) }
+                    c.set(x, in: &s)
+                }
+                return s
+            }
+        }
+
+        func countProblem(_ what: String, _ count: Int, _ columns: [Channel]) -> String {
+            "a \(what) has \(count) values but the channels are [\(columns.map(\.rawValue).joined(separator: ", "))] (\(columns.count))"
         }
 
         func string(_ node: JSONNode?, _ what: String) throws(TraceFileError) -> String? {
@@ -178,16 +232,16 @@ public enum NativeTraceReader {
             case (let e?, nil):
                 events = try self.events(e, columns: columns, kind: kind)
             case (nil, let s?):
-                guard let rows = s.array else { throw fail(s, "\"samples\" must be an array, not \(s.typeName)") }
-                guard !rows.isEmpty else { throw fail(s, "the stroke has no samples") }
+                guard let rows = sampleRows(s) else { throw fail(s, "\"samples\" must be an array, not \(s.typeName)") }
+                guard rows.count > 0 else { throw fail(s, "the stroke has no samples") }
                 var samples: [TouchSample] = []
                 samples.reserveCapacity(rows.count)
                 var previous = -Double.infinity
-                for (k, row) in rows.enumerated() {
+                for k in 0..<rows.count {
                     sample = k
-                    let x = try self.sample(row, columns: columns, kind: kind)
+                    let x = try self.sample(rows, k, columns: columns, kind: kind)
                     guard x.time >= previous else {
-                        throw fail(row, "t = \(JSONText.number(x.time)) goes backwards (previous sample at \(JSONText.number(previous)))")
+                        throw fail(rows, k, "t = \(JSONText.number(x.time)) goes backwards (previous sample at \(JSONText.number(previous)))")
                     }
                     previous = x.time
                     samples.append(x)
@@ -231,15 +285,15 @@ public enum NativeTraceReader {
                     throw fail(phaseNode, "a stroke needs a \"began\" and an \"ended\" or \"cancelled\" event")
                 }
                 guard let samplesNode = item["samples"] else { throw fail(item, "missing \"samples\"") }
-                guard let rows = samplesNode.array else { throw fail(samplesNode, "\"samples\" must be an array, not \(samplesNode.typeName)") }
-                guard !rows.isEmpty else { throw fail(samplesNode, "an event needs at least one sample") }
+                guard let rows = sampleRows(samplesNode) else { throw fail(samplesNode, "\"samples\" must be an array, not \(samplesNode.typeName)") }
+                guard rows.count > 0 else { throw fail(samplesNode, "an event needs at least one sample") }
                 var samples: [TouchSample] = []
                 samples.reserveCapacity(rows.count)
-                for (j, row) in rows.enumerated() {
+                for j in 0..<rows.count {
                     sample = j
-                    let s = try self.sample(row, columns: columns, kind: kind)
+                    let s = try self.sample(rows, j, columns: columns, kind: kind)
                     guard s.time >= previousSample else {
-                        throw fail(row, "t = \(JSONText.number(s.time)) goes backwards (previous sample at \(JSONText.number(previousSample)))")
+                        throw fail(rows, j, "t = \(JSONText.number(s.time)) goes backwards (previous sample at \(JSONText.number(previousSample)))")
                     }
                     previousSample = s.time
                     samples.append(s)
@@ -259,11 +313,11 @@ public enum NativeTraceReader {
                 previousTime = time
                 var predicted: [TouchSample] = []
                 if let p = item["predicted"] {
-                    guard let rows = p.array else { throw fail(p, "\"predicted\" must be an array, not \(p.typeName)") }
+                    guard let rows = sampleRows(p) else { throw fail(p, "\"predicted\" must be an array, not \(p.typeName)") }
                     predicted.reserveCapacity(rows.count)
-                    for (j, row) in rows.enumerated() {
+                    for j in 0..<rows.count {
                         sample = j
-                        predicted.append(try self.sample(row, columns: columns, kind: kind, what: "predicted sample"))
+                        predicted.append(try self.sample(rows, j, columns: columns, kind: kind, what: "predicted sample"))
                     }
                     sample = nil
                 }
@@ -276,7 +330,7 @@ public enum NativeTraceReader {
         func sample(_ row: JSONNode, columns: [Channel], kind: TouchKind, what: String = "sample") throws(TraceFileError) -> TouchSample {
             guard let values = row.array else { throw fail(row, "a \(what) must be an array of numbers, not \(row.typeName)") }
             guard values.count == columns.count else {
-                throw fail(row, "a \(what) has \(values.count) values but the channels are [\(columns.map(\.rawValue).joined(separator: ", "))] (\(columns.count))")
+                throw fail(row, countProblem(what, values.count, columns))
             }
             var s = TouchSample(time: 0, location: .zero, kind: kind)
             for (c, v) in zip(columns, values) {
@@ -295,16 +349,16 @@ public enum NativeTraceReader {
             var columns: [Channel] = Channel.required
             if let c = node["channels"] { columns = try channels(c) }
             guard let samplesNode = node["samples"] else { throw fail(node, "the reference has no \"samples\"") }
-            guard let rows = samplesNode.array else { throw fail(samplesNode, "reference \"samples\" must be an array") }
-            guard !rows.isEmpty else { throw fail(samplesNode, "the reference has no samples") }
+            guard let rows = sampleRows(samplesNode) else { throw fail(samplesNode, "reference \"samples\" must be an array") }
+            guard rows.count > 0 else { throw fail(samplesNode, "the reference has no samples") }
             var points: [TimedPoint] = []
             points.reserveCapacity(rows.count)
             var previous = -Double.infinity
-            for (k, row) in rows.enumerated() {
+            for k in 0..<rows.count {
                 sample = k
-                let s = try self.sample(row, columns: columns, kind: .stylus, what: "reference sample")
+                let s = try self.sample(rows, k, columns: columns, kind: .stylus, what: "reference sample")
                 guard s.time >= previous else {
-                    throw fail(row, "reference t = \(JSONText.number(s.time)) goes backwards (previous \(JSONText.number(previous)))")
+                    throw fail(rows, k, "reference t = \(JSONText.number(s.time)) goes backwards (previous \(JSONText.number(previous)))")
                 }
                 previous = s.time
                 points.append(TimedPoint(time: s.time, location: s.location))

@@ -33,8 +33,11 @@ public enum TraceImport {
         let resolved: TraceFormat
         if let format { resolved = format } else {
             let (detected, document) = try detectParsing(file: file, bytes: bytes)
-            // A JSON file is parsed once: the document that told its format is decoded.
-            if let root = document {
+            // A JSON file is parsed once: the document that told its format is decoded. It
+            // holds sample arrays compactly (JSONMatrix), which only the native reader reads
+            // without building their nodes; the other JSON readers parse again when it has one.
+            if let document, detected == .native || !document.compacted {
+                let root = document.node
                 switch detected {
                 case .native:
                     try options.validate(file: file)
@@ -89,7 +92,7 @@ public enum TraceImport {
 
     /// ``detect(file:bytes:)``, with the parsed document when the format was told by parsing
     /// JSON (so it need not be parsed again).
-    static func detectParsing(file: String, bytes: [UInt8]) throws(TraceFileError) -> (format: TraceFormat, document: JSONNode?) {
+    static func detectParsing(file: String, bytes: [UInt8]) throws(TraceFileError) -> (format: TraceFormat, document: (node: JSONNode, compacted: Bool)?) {
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
         switch ext {
         case "svc": return (.svc, nil)
@@ -98,8 +101,8 @@ public enum TraceImport {
         case "csv", "tsv":
             return (WacomCSVReader.looksLike(bytes) ? .wacomCSV : .csv, nil)
         case "json":
-            let root = try parseJSON(bytes, file: file)
-            return (try format(ofJSON: root, file: file), root)
+            let document = try parseJSON(bytes, file: file, compactingMatrices: true)
+            return (try format(ofJSON: document.node, file: file), document)
         default: break
         }
         let start = bytes.firstIndex { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
@@ -108,8 +111,8 @@ public enum TraceImport {
         }
         let first = bytes[start]
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            let root = try parseJSON(bytes, file: file)
-            return (try format(ofJSON: root, file: file), root)
+            let document = try parseJSON(bytes, file: file, compactingMatrices: true)
+            return (try format(ofJSON: document.node, file: file), document)
         }
         if first == UInt8(ascii: "<") {
             let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
@@ -175,7 +178,13 @@ public enum TraceImport {
 
     /// Parses JSON, turning a syntax error into a ``TraceFileError`` with line and column.
     static func parseJSON(_ bytes: [UInt8], file: String) throws(TraceFileError) -> JSONNode {
-        do { return try JSONParser.parse(bytes) } catch {
+        try parseJSON(bytes, file: file, compactingMatrices: false).node
+    }
+
+    /// ``parseJSON(_:file:)``, holding arrays of arrays of numbers compactly when
+    /// `compactingMatrices` (``JSONParser/parse(_:compactingMatrices:)``).
+    static func parseJSON(_ bytes: [UInt8], file: String, compactingMatrices: Bool) throws(TraceFileError) -> (node: JSONNode, compacted: Bool) {
+        do { return try JSONParser.parse(bytes, compactingMatrices: compactingMatrices) } catch {
             throw TraceFileError(file: file, line: error.line, column: error.column, problem: "not valid JSON: \(error.problem)")
         }
     }
@@ -185,10 +194,10 @@ public enum TraceImport {
         if root.object != nil {
             if root["format"]?.string == NativeTraceReader.formatName { return .native }
             if let data = root["data"], data["pen_status"] != nil { return .bdalabJSON }
-            if root["x"]?.array != nil, (root["time"] ?? root["timeStamp"])?.array != nil { return .pointerEvents }
+            if root["x"]?.isArray == true, (root["time"] ?? root["timeStamp"])?.isArray == true { return .pointerEvents }
             return nil
         }
-        if let events = root.array, let e = events.first, e["x"] != nil, (e["time"] ?? e["timeStamp"]) != nil {
+        if root.matrix == nil, let events = root.array, let e = events.first, e["x"] != nil, (e["time"] ?? e["timeStamp"]) != nil {
             return .pointerEvents
         }
         return nil
