@@ -22,8 +22,6 @@ public struct TipOffsetChanges: Sendable {
         public var tipMotion: Vector
         /// The delayed pen's motion Ãⱼ − Ãⱼ₋₁.
         public var penMotion: Vector
-        /// The previous change rⱼ₋₁ when refresh j − 2 is consecutive too.
-        public var previous: Vector?
     }
 
     /// The changes, in time order.
@@ -35,16 +33,11 @@ public struct TipOffsetChanges: Sendable {
         let r = seen.refreshes
         guard r.count > 1 else { return }
         changes.reserveCapacity(r.count - 1)
-        var previous: Vector? = nil
         for j in 1..<r.count {
-            guard abs(r[j].time - r[j - 1].time - period) <= period * 1e-6 else {
-                previous = nil
-                continue
-            }
+            guard abs(r[j].time - r[j - 1].time - period) <= period * 1e-6 else { continue }
             let penMotion = r[j].delayedPen - r[j - 1].delayedPen, tipMotion = r[j].tip - r[j - 1].tip
             let change = tipMotion - penMotion
-            changes.append(Change(index: j, change: change, tipMotion: tipMotion, penMotion: penMotion, previous: previous))
-            previous = change
+            changes.append(Change(index: j, change: change, tipMotion: tipMotion, penMotion: penMotion))
         }
     }
 }

@@ -26,6 +26,20 @@ final class StreamingStageTests: XCTestCase {
         XCTAssertEqual(run.pass(), 3, "one ink per element of the centre line through the 3 samples")
     }
 
+    /// `bench --stage` feeds a filter as the replay does, event by event with each event's
+    /// delivery time: refresh resampling emits what it emits in a replay (fed all samples at
+    /// once without delivery times it passed them through and timed a copy).
+    func testAStageRunFeedsAFilterTheEventsAndDeliveryTimesAReplayFeedsIt() throws {
+        let stroke = line(speed: 120, seconds: 0.5)
+        for label in ["filter:refresh-resample(offset=5)", "filter:one-euro", "filter:pulled-string(length=4)"] {
+            let replay = try TestStrokes.replay(stroke, "coalesced|\(label)|interp:linear", options: ReplayOptions(recordsCurveInput: true))
+            var run = StageRun(try PipelineDescription.resolveStage(label), strokes: [stroke])
+            XCTAssertEqual(run.pass(), replay.curveInput.count, label)
+        }
+        var resample = StageRun(try PipelineDescription.resolveStage("filter:refresh-resample(offset=5)"), strokes: [stroke])
+        XCTAssertNotEqual(resample.pass(), stroke.samples.count, "not a pass-through")
+    }
+
     /// A straight line along +x at `speed` units/s, 240 Hz, grouped into 60 Hz events.
     private func line(speed: Double = 120, seconds: Double = 1) -> Stroke {
         let n = Int(seconds * 240)

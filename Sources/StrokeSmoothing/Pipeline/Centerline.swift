@@ -24,7 +24,7 @@ public struct Centerline: Sendable {
     /// The ink each element was appended with (empty unless ``recordsInk``); elements appended
     /// without ink get `StrokeCore.InkAttributes.default`.
     public private(set) var inks: [InkAttributes] = []
-    /// Whether ``samples`` are kept. Fixed at creation (``restate(recordsSamples:recordsInk:)``
+    /// Whether ``samples`` are kept. Fixed at creation (`restate(recordsSamples:recordsInk:)`
     /// only says it again).
     public private(set) var recordsSamples: Bool
     /// Whether ``inks`` are kept (the pipeline sets it for builders that draw ink). Fixed at

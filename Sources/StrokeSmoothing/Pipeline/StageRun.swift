@@ -5,8 +5,9 @@ import StrokeCore
 /// compares with the peers' own implementations.
 ///
 /// Inputs are every coalesced sample of every stroke, in order, attributed once up front:
-/// - a filter: reset, all samples through ``FilterStage/finish(_:into:)`` (the last one ends
-///   the stroke, then the filter flushes);
+/// - a filter: reset, then each event as the live loop feeds it: told its delivery time
+///   (``FilterStage/deliver(at:)``), its samples processed, the terminal event's
+///   ``FilterStage/finish(_:into:)``ing the stroke;
 /// - a curve builder: the first sample to `begin`, the rest to `move`, then `finish` (its ink
 ///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
@@ -109,9 +110,19 @@ public struct StageRun {
                     }
                 }
             case .filter(var f):
+                // Event by event, as the live loop feeds it: told each event's delivery time
+                // (a resampling filter emits nothing without it), the terminal one finishing it.
                 samples.removeAll(keepingCapacity: true)
                 f.reset()
-                f.finish(input, into: &samples)
+                let batches = events[k]
+                for e in batches.indices {
+                    f.deliver(at: batches[e].event.time)
+                    if e == batches.count - 1 {
+                        f.finish(batches[e].samples, into: &samples)
+                    } else {
+                        f.process(batches[e].samples, into: &samples)
+                    }
+                }
                 checksum &+= samples.count
             case .curve(var c):
                 line.reset()
