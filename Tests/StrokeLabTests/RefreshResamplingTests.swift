@@ -207,4 +207,17 @@ final class RefreshResamplingTests: XCTestCase {
         print("BDALab jack (125 Hz on 60 Hz), Σ perceived.jitter_rate over \(trace.strokes.count) strokes: \(before) → \(after)")
         XCTAssertLessThan(after, before)
     }
+
+    /// The `extrapolate` parameter refuses hostile values with one line naming it and its range.
+    func testHostileExtrapolationValuesAreRefusedWithOneLine() {
+        for value in ["-1", "101", "1e300", "nan", "inf", ""] {
+            let label = "coalesced|filter:refresh-resample(offset=5,extrapolate=\(value))|interp:linear"
+            XCTAssertThrowsError(try PipelineDescription(parsing: label), value) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains("extrapolate"), text)
+                XCTAssertFalse(text.contains("\n"), text)
+            }
+        }
+        XCTAssertNoThrow(try PipelineDescription(parsing: "coalesced|filter:refresh-resample(offset=5,extrapolate=100)|interp:linear"))
+    }
 }
