@@ -49,15 +49,15 @@ extension CurveStage {
         switch s.mode {
         case .curveOnly:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: CurveOnly.self, recordsCurveInput: false,
-                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        stylesEachEvent: true, state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
                         predictedInk: &o.predictedInk)
         case .curveAndStyles:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: CurveAndStyles.self, recordsCurveInput: false,
-                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        stylesEachEvent: true, state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
                         predictedInk: &o.predictedInk)
         case .allStages:
             handleEvent(events, at: index, terminal: terminal, stages: &s, mode: AllStages.self, recordsCurveInput: false,
-                        state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
+                        stylesEachEvent: true, state: &o.state, line: &o.line, provisional: &o.provisional, predicted: &o.predicted,
                         predictedInk: &o.predictedInk)
         }
         if terminal { s.strokeOpen = false }
@@ -76,6 +76,12 @@ extension CurveStage {
     /// its first event (``LiveStages/openStroke()``, an empty `line` and `state`): kept out of
     /// the loop, the calls that do it leave the replay's loop free of opaque calls.
     ///
+    /// `stylesEachEvent` is true for the live stroke: the loop styles what each event commits.
+    /// A replay passes false and styles the whole stroke once, at its end
+    /// (``LiveStages/styledInk(elements:samples:inks:recordsInk:)``): a style's ink depends only
+    /// on the element, its samples and the stroke's first sample, so the ink is the same, and
+    /// the loop makes no call per event for it.
+    ///
     /// Transparent, not `@inline(__always)`: the optimiser honours `@inline(__always)` only
     /// while the caller or the callee has fewer than 64 blocks (Swift's PerformanceInliner,
     /// `isInlineAlwaysCallSite`); once the replay's loop grew past that (the frame's origin)
@@ -84,12 +90,15 @@ extension CurveStage {
     @_transparent
     mutating func handleEvent<Mode: ReplayMode>(_ events: [TouchEvent], at eventIndex: Int, terminal: Bool,
                                                 stages s: inout LiveStages, mode: Mode.Type, recordsCurveInput: Bool,
+                                                stylesEachEvent: Bool,
                                                 state: inout LoopState, line: inout Centerline, provisional: inout InkPath,
                                                 predicted: inout [AttributedSample], predictedInk: inout InkPath) {
         // Styled: style stages run, or the builder draws its own ink (kept per element).
         // (The curve-and-styles mode runs only with styles: a constant there, so the branches
         // on it fold away.)
-        let styled = (Mode.allStages ? !s.styles.isEmpty : Mode.styles) || Self.drawsInk
+        let styled = (Mode.allStages ? s.stylesElements : Mode.styles) || Self.drawsInk
+        // Styles to begin at the stroke's first sample: those styling elements, or outline makers.
+        let hasStyles = Mode.allStages ? !s.styles.isEmpty : Mode.styles
         let hasPredictor = Mode.allStages && s.hasPredictor
         let direct = !Mode.allStages || s.filters.isEmpty    // samples go straight from the input view to the curve
         let makesOutline = Mode.allStages && s.makesOutline
@@ -98,7 +107,7 @@ extension CurveStage {
         let main = s.input == .main
         // Only a style, a filter or a predictor can read kinematics besides the builder: a
         // constant in the curve-only mode, so attributing a sample is a plain copy there.
-        let kinematic = Self.readsKinematics || (Mode.allStages || Mode.styles) && s.stagesReadKinematics
+        let kinematic = Self.attributesKinematics(s, mode: Mode.self)
 
         // 1–3. Input view, filters, curve builder.
         if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
@@ -107,6 +116,12 @@ extension CurveStage {
         var newest = state.newest
         let count = events[eventIndex].samples.count
         var i = main ? count - 1 : 0
+        if hasStyles, direct, !started,
+           let first = Self.firstFedSample(events, at: eventIndex, main: main, kinematics: s.kinematics, attributes: kinematic) {
+            // The styles begin at the stroke's first sample before the loop below feeds it, so
+            // the loop makes no opaque call per sample.
+            s.beginStyles(first)
+        }
         while i < count {
             let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
                                    : AttributedSample(events[eventIndex].samples[i])
@@ -116,7 +131,6 @@ extension CurveStage {
                 // (A constant outside the all-stages mode: `styled` is what `line` was created with.)
                 line.restate(recordsSamples: styled, recordsInk: Self.drawsInk)
                 if !started {
-                    if styled { s.beginStyles(sample) }
                     begin(sample, into: &line)
                     started = true
                 } else if terminal {
@@ -148,7 +162,8 @@ extension CurveStage {
 
         // 5. Committed elements are styled as they are committed (a style's ink for an
         //    element depends only on the element, its samples and the stroke's first sample).
-        if styled {
+        //    (A replay styles the whole stroke once, at its end: `stylesEachEvent` is false.)
+        if styled, stylesEachEvent {
             s.styleCommitted(elements: line.elements, samples: line.samples, inks: line.inks, recordsInk: Self.drawsInk)
         }
 
@@ -190,5 +205,26 @@ extension CurveStage {
                 s.append(guess, to: &predictedInk, start: nil, previous: before)
             }
         }
+    }
+
+    /// Whether the event loop attributes speed and heading to the samples it feeds: the curve
+    /// builder reads them, or (outside the curve-only mode) another stage does.
+    @inline(__always)
+    static func attributesKinematics<Mode: ReplayMode>(_ s: LiveStages, mode: Mode.Type) -> Bool {
+        Self.readsKinematics || (Mode.allStages || Mode.styles) && s.stagesReadKinematics
+    }
+
+    /// The first sample the event loop feeds from `events[eventIndex]` when samples go
+    /// straight from the input view to the curve builder (the main sample, or the first
+    /// coalesced one), attributed as the loop attributes it — on a copy of `kinematics`, which
+    /// the loop then advances itself. `nil` for an event without samples. O(1).
+    @inline(__always)
+    static func firstFedSample(_ events: [TouchEvent], at eventIndex: Int, main: Bool, kinematics: SampleKinematics,
+                               attributes kinematic: Bool) -> AttributedSample? {
+        let count = events[eventIndex].samples.count
+        guard count > 0 else { return nil }
+        var k = kinematics
+        let i = main ? count - 1 : 0
+        return kinematic ? k.attribute(events[eventIndex].samples[i]) : AttributedSample(events[eventIndex].samples[i])
     }
 }

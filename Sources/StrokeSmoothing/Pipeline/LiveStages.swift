@@ -9,8 +9,17 @@ public struct LiveStages: Sendable {
     var predictor: (any PredictorStage)?
     /// Whether there is a predictor (tested without copying the existential).
     let hasPredictor: Bool
-    /// The styles that style element by element (empty when every style is uniform).
+    /// The styles the pipeline runs: every style when one of them styles element by element
+    /// (``stylesElements``), else only the outline makers (their ink folded into
+    /// ``uniformInk``, their outline still theirs); empty for a pipeline without either.
     var styles: [any StyleStage]
+    /// Whether ``styles`` style element by element: some style reads the element or its
+    /// samples (``StyleStage/uniformInk(after:)`` is `nil`), or the builder draws its own ink.
+    let stylesElements: Bool
+    /// The indices in ``styles`` of the outline makers.
+    let outlineMakers: [Int]
+    /// Whether the first of ``styles`` replaces the ink it is given (``StyleStage/replacesInk``).
+    let firstStyleReplacesInk: Bool
     /// The ink styles start from and unstyled elements get (``PipelineDescription/baseInk``:
     /// ``StrokeCore/InkAttributes/default``, its 2 pt width in the trace's units when the
     /// pipeline was resolved for a scale).
@@ -34,6 +43,8 @@ public struct LiveStages: Sendable {
     var tail: Centerline
     var guess: Centerline
     var inkScratch: [InkAttributes] = []
+    /// The ink of one event's newly committed elements, as it is styled (its count only grows).
+    var eventInk: [InkAttributes] = []
     var predictedScratch: [AttributedSample] = []
     var outlineScratch: [[Point]] = []
 
@@ -51,24 +62,28 @@ public struct LiveStages: Sendable {
         self.predictor = predictor
         hasPredictor = predictor != nil
         // Styles that give every element the same ink are folded into one value, so the
-        // pipeline records neither samples nor per-element ink for them.
+        // pipeline records neither samples nor per-element ink for them. (An outline maker's
+        // ink is folded too; the stage stays, for its outline.)
         var uniform = baseInk
         var allUniform = !drawsInk
         for st in styles where allUniform {
-            // (An outline maker is never folded: its outline comes from the stage itself.)
-            if !type(of: st).makesOutline, let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
+            if let next = st.uniformInk(after: uniform) { uniform = next } else { allUniform = false }
         }
-        self.styles = allUniform ? [] : styles
+        let kept = allUniform ? styles.filter { type(of: $0).makesOutline } : styles
+        self.styles = kept
+        stylesElements = !allUniform && !styles.isEmpty
+        outlineMakers = kept.indices.filter { type(of: kept[$0]).makesOutline }
+        firstStyleReplacesInk = kept.first.map { type(of: $0).replacesInk } ?? false
         uniformInk = allUniform ? uniform : baseInk
-        makesOutline = styles.contains { type(of: $0).makesOutline }
-        styled = !self.styles.isEmpty || drawsInk
+        makesOutline = !outlineMakers.isEmpty
+        styled = stylesElements || drawsInk
         predictorReadsFilter = !filters.isEmpty && predictor.map { type(of: $0).requiredFilter != nil } == true
         stagesReadKinematics = filters.contains { type(of: $0).readsKinematics }
             || predictor.map { type(of: $0).readsKinematics } == true
             || self.styles.contains { type(of: $0).readsKinematics }
         tail = Centerline(recordsSamples: styled, recordsInk: drawsInk)
         guess = Centerline(recordsSamples: styled, recordsInk: drawsInk)
-        mode = LoopMode(stages: filters.isEmpty && predictor == nil && !makesOutline, styles: !self.styles.isEmpty)
+        mode = LoopMode(stages: filters.isEmpty && predictor == nil && !makesOutline, styles: stylesElements)
     }
 
     /// Starts a stroke: every stage forgets the previous one (styles begin at the stroke's
@@ -100,9 +115,7 @@ public struct LiveStages: Sendable {
     /// The outline makers among the styles observe the event's batch.
     @inline(never)
     mutating func outlinesObserveBatch(terminal: Bool) {
-        for st in styles.indices where type(of: styles[st]).makesOutline {
-            styles[st].observe(batch, terminal: terminal)
-        }
+        for st in outlineMakers { styles[st].observe(batch, terminal: terminal) }
     }
 
     /// Runs `batch` through every filter (one call per filter), each told first when the event
@@ -124,28 +137,102 @@ public struct LiveStages: Sendable {
     }
 
     /// Styles the elements of `line` committed since the last call, appending their ink to
-    /// ``committedInk``: the builder's own ink (or the base ink), then every style in order. A
-    /// style's ink for an element depends only on the element, its start point and its two
-    /// samples (``StyleStage``), so styling a stroke in pieces gives the ink of styling it whole.
+    /// ``committedInk`` (the live stroke's per-event styling): the ink is written into
+    /// ``eventInk``, which keeps its storage, then appended in one copy
+    /// (``writeInk(_:range:elements:samples:inks:recordsInk:styles:base:firstStyleReplacesInk:)``).
+    /// A style's ink for an element depends only on the element, its start point and its two
+    /// samples (``StyleStage``), so styling a stroke in pieces gives the ink of styling it
+    /// whole (what a replay does, ``styledInk(elements:samples:inks:recordsInk:)``).
+    /// O(newly committed elements).
+    ///
     /// Takes the line's arrays, not the line: passed whole, the line would be passed by
-    /// address, and the event loop could no longer keep it in registers (every append would
-    /// check its buffers' uniqueness again).
+    /// address, and the event loop could no longer keep it in registers.
     @inline(never)
     mutating func styleCommitted(elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes],
                                  recordsInk: Bool) {
         let from = committedInk.count
         guard from < elements.count else { return }
-        if recordsInk {
-            committedInk.append(contentsOf: inks[from...])
-        } else {
-            let d = baseInk
-            for _ in from..<elements.count { committedInk.append(d) }
+        let n = elements.count - from
+        // The buffers are moved out (and back), and the closures below see only locals: a
+        // closure that used `self` would copy the whole value at every event.
+        var scratch = eventInk
+        eventInk = []
+        var committed = committedInk
+        committedInk = []
+        if scratch.count < n { scratch.append(contentsOf: repeatElement(baseInk, count: n - scratch.count)) }
+        let styles = styles, base = baseInk, replaces = firstStyleReplacesInk
+        elements.withUnsafeBufferPointer { e in
+            samples.withUnsafeBufferPointer { s in
+                inks.withUnsafeBufferPointer { k in
+                    scratch.withUnsafeMutableBufferPointer { buffer in
+                        let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+                        Self.writeInk(ink, range: from..<e.count, elements: e, samples: s, inks: k, recordsInk: recordsInk,
+                                      styles: styles, base: base, firstStyleReplacesInk: replaces)
+                        committed.append(contentsOf: UnsafeBufferPointer(ink))
+                    }
+                }
+            }
         }
-        let start = from > 0 ? elements[from - 1].endPoint : nil
-        let previous = from > 0 ? samples[from - 1] : nil
-        for s in styles.indices {
-            styles[s].style(&committedInk, range: from..<elements.count, elements: elements, samples: samples,
-                            start: start, previous: previous)
+        committedInk = committed
+        eventInk = scratch
+    }
+
+    /// The ink of every element of a whole stroke's centre line (a replay styles the stroke
+    /// once, at its end, ``writeInk(_:range:elements:samples:inks:recordsInk:styles:base:firstStyleReplacesInk:)``): a new array,
+    /// written once per element. O(elements).
+    /// - Precondition: `samples` (and `inks` when `recordsInk`) are index-aligned with `elements`.
+    @inline(never)
+    func styledInk(elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes],
+                   recordsInk: Bool) -> [InkAttributes] {
+        let n = elements.count
+        return elements.withUnsafeBufferPointer { e in
+            samples.withUnsafeBufferPointer { s in
+                inks.withUnsafeBufferPointer { k in
+                    [InkAttributes](unsafeUninitializedCapacity: n) { buffer, count in
+                        // (InkAttributes is trivial: assigning to uninitialised memory initialises it.)
+                        let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+                        Self.writeInk(ink, range: 0..<n, elements: e, samples: s, inks: k, recordsInk: recordsInk,
+                                      styles: styles, base: baseInk, firstStyleReplacesInk: firstStyleReplacesInk)
+                        count = n
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the ink of elements `range` into `ink` (`range.count` entries, initialised or
+    /// not: the type is trivial): the builder's own ink (`inks`, when `recordsInk`) or `base`
+    /// — not written when the first style replaces it (`firstStyleReplacesInk`), which then
+    /// writes every entry — then every one of `styles` in order
+    /// (``StyleStage/style(_:elements:samples:start:previous:)``, one dynamic call each, on the
+    /// stage in place: an element of the array read by value would be copied, and the copy
+    /// destroyed, at every call). O(range.count).
+    @inline(__always)
+    static func writeInk(_ ink: UnsafeMutableBufferPointer<InkAttributes>, range: Range<Int>,
+                         elements: UnsafeBufferPointer<PathElement>, samples: UnsafeBufferPointer<AttributedSample>,
+                         inks: UnsafeBufferPointer<InkAttributes>, recordsInk: Bool, styles: [any StyleStage],
+                         base: InkAttributes, firstStyleReplacesInk: Bool) {
+        precondition(ink.count == range.count && range.lowerBound >= 0 && range.upperBound <= elements.count
+                     && range.upperBound <= samples.count && (!recordsInk || range.upperBound <= inks.count),
+                     "ink range out of bounds")
+        if !firstStyleReplacesInk {      // (always so without styles)
+            if recordsInk {
+                _ = ink.update(fromContentsOf: UnsafeBufferPointer(rebasing: inks[range]))
+            } else {
+                ink.update(repeating: base)
+            }
+        }
+        guard !styles.isEmpty else { return }
+        let e = UnsafeBufferPointer(rebasing: elements[range])
+        let s = UnsafeBufferPointer(rebasing: samples[range])
+        let start = range.lowerBound > 0 ? elements[range.lowerBound - 1].endPoint : nil
+        let previous = range.lowerBound > 0 ? samples[range.lowerBound - 1] : nil
+        styles.withUnsafeBufferPointer { st in
+            guard var stage = st.baseAddress else { return }
+            for _ in 0..<st.count {
+                stage.pointee.style(ink, elements: e, samples: s, start: start, previous: previous)
+                stage += 1
+            }
         }
     }
 
@@ -154,7 +241,7 @@ public struct LiveStages: Sendable {
     @inline(never)
     mutating func append(_ line: Centerline, to path: inout InkPath, start: Point?, previous: AttributedSample?) {
         guard !line.isEmpty else { return }
-        if styles.isEmpty {
+        if !stylesElements {
             if line.recordsInk {
                 path.append(line.elements, attributes: line.inks)
             } else {

@@ -17,8 +17,11 @@ import StrokeCore
 /// type, with the event loop inlined — so every call to the curve builder is static and
 /// inlinable, without a list of pre-specialised combinations — and compiled three times (a
 /// curve builder alone, with styles, or with any stages), so the branches of absent stages
-/// fold away. Filters, the predictor and styles are called once per event with the event's
-/// batch (each specialised inside for its own type, ``FilterStage/process(_:into:)``).
+/// fold away. Filters and the predictor are called once per event with the event's batch (each
+/// specialised inside for its own type, ``FilterStage/process(_:into:)``); styles once per
+/// stroke, on its whole committed centre line at its end (a style's ink depends only on the
+/// element, its samples and the stroke's first sample: the live stroke, which styles each
+/// event's newly committed elements, draws the same ink).
 /// Scratch buffers are reused across events and strokes; a replay allocates only its record's
 /// buffers (amortised growth). Complexity O(samples + output).
 public struct PipelineReplayer: StrokeReplaying {
@@ -101,7 +104,6 @@ extension CurveStage {
         // not recounted per replay.)
         let styled = Mode.allStages ? s.styled : Mode.styles || Self.drawsInk
         var line = Centerline(recordsSamples: styled, recordsInk: Self.drawsInk, capacity: stroke.sampleCount + 4)
-        if styled { s.committedInk.reserveCapacity(stroke.sampleCount + 4) }
         s.openStroke()
         var state = LoopState()
         let hasHorizons = Mode.allStages && !options.evaluationHorizons.isEmpty
@@ -118,8 +120,8 @@ extension CurveStage {
             // Provenance: what this event commits was built from samples since then.
             let origin = state.started ? self.origin ?? state.newest : startTime
             handleEvent(events, at: eventIndex, terminal: terminal, stages: &s, mode: mode, recordsCurveInput: recordsCurveInput,
-                        state: &state, line: &line, provisional: &record.provisional, predicted: &record.predicted,
-                        predictedInk: &record.predictedInk)
+                        stylesEachEvent: false, state: &state, line: &line, provisional: &record.provisional,
+                        predicted: &record.predicted, predictedInk: &record.predictedInk)
             if recordsCurveInput { record.curveInput.append(contentsOf: s.batch) }
             if hasHorizons {
                 for h in options.evaluationHorizons {
@@ -150,11 +152,13 @@ extension CurveStage {
         // Consumed, not destroyed in place: destroying it in place passes its address to an
         // outlined destroy, and the optimiser then reloads its flags from memory after every
         // opaque call of the loop instead of folding them.
-        let elements = (consume line).elements
+        let stroked = consume line
+        let elements = stroked.elements
         if styled {
-            let ink = s.committedInk
-            s.committedInk = []
-            record.ink = InkPath(elements: elements, attributes: ink)
+            // Styled once, now (a style is pure: the live stroke's per-event styling gives the
+            // same ink): no call per event, and the line's arrays stay the loop's own.
+            record.ink = InkPath(elements: elements, attributes: s.styledInk(elements: elements, samples: stroked.samples,
+                                                                             inks: stroked.inks, recordsInk: Self.drawsInk))
         } else {
             record.ink = InkPath(Path(elements), uniform: s.uniformInk)
         }

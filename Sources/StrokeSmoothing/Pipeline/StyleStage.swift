@@ -27,10 +27,23 @@ public protocol StyleStage: PipelineStage {
                previous: AttributedSample)
     /// Styles elements `range` of `elements`/`samples`, updating `ink[i]` for each `i` in the
     /// range (the arrays are index-aligned); `start` and `previous` are where and with what
-    /// sample the range's first element starts. Dispatched once per event; the default's loop
-    /// is specialised for the concrete style.
+    /// sample the range's first element starts. The default styles the range's buffers
+    /// (``style(_:elements:samples:start:previous:)``).
     func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
                start: Point?, previous: AttributedSample?)
+    /// Styles the elements of `elements`, updating `ink[i]` from `elements[i]` and
+    /// `samples[i]` (the buffers are index-aligned; `elements` and `samples` may be longer
+    /// than `ink`); `start` and `previous` are where and with what sample the first element
+    /// starts. What the pipeline calls, once per style: on each event's newly committed
+    /// elements in a live stroke, on the whole stroke at its end in a replay. The default's loop is
+    /// specialised for the concrete style and calls ``style(_:element:from:sample:previous:)``
+    /// per element. O(ink.count).
+    func style(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements: UnsafeBufferPointer<PathElement>,
+               samples: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?)
+    /// Whether the stage's ink for an element ignores the ink it is given, every element's ink
+    /// being set whatever it was (default false): the pipeline then does not write the starting
+    /// ink before calling the stage first.
+    static var replacesInk: Bool { get }
     /// The ink this stage gives every element whatever the element and its samples, when it
     /// does: given the ink the previous styles produced (`StrokeCore.InkAttributes.default`
     /// for the first), what ``style(_:element:from:sample:previous:)`` would set. `nil` (the
@@ -53,18 +66,38 @@ extension StyleStage {
     @inlinable public mutating func begin(_ first: AttributedSample) {}
     /// No outline by default.
     public static var makesOutline: Bool { false }
+    /// Reads the ink it is given, by default.
+    public static var replacesInk: Bool { false }
     /// Ignores samples by default.
     @inlinable public mutating func observe(_ samples: [AttributedSample], terminal: Bool) {}
     /// No outline by default.
     @inlinable public func appendOutline(to polygons: inout [[Point]]) {}
 
-    /// Styles each element in turn, tracking each one's start point and previous sample.
+    /// Styles the range's buffers (``style(_:elements:samples:start:previous:)``).
     @inlinable
     public func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
                       start: Point?, previous: AttributedSample?) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound >= 0 && range.upperBound <= Swift.min(elements.count, samples.count, ink.count),
+                     "range out of bounds")
+        elements.withUnsafeBufferPointer { e in
+            samples.withUnsafeBufferPointer { s in
+                ink.withUnsafeMutableBufferPointer { out in
+                    style(UnsafeMutableBufferPointer(rebasing: out[range]), elements: UnsafeBufferPointer(rebasing: e[range]),
+                          samples: UnsafeBufferPointer(rebasing: s[range]), start: start, previous: previous)
+                }
+            }
+        }
+    }
+
+    /// Styles each element in turn, tracking each one's start point and previous sample.
+    @inlinable
+    public func style(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements: UnsafeBufferPointer<PathElement>,
+                      samples: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
+        precondition(elements.count >= ink.count && samples.count >= ink.count, "fewer elements or samples than inks")
         var current = start
         var before = previous
-        for i in range {
+        for i in ink.indices {
             let e = elements[i]
             let s = samples[i]
             let p = e.isMove ? e.endPoint : (current ?? e.endPoint)

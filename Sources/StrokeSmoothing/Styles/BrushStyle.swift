@@ -26,6 +26,8 @@ public struct BrushStyle: StyleStage {
     public static let id = "brush"
     /// What it does to a stroke (``StageBehaviour``).
     public static let behaviour: StageBehaviour = [.stylesInk]
+    /// The brush starts from its own base ink, not the ink it is given.
+    public static let replacesInk = true
     /// One line.
     public static let summary = "base width/opacity/colour and behaviours: pressure, speed, tilt, direction, time → width, opacity, hue, saturation, brightness (google/ink brushes)"
     /// google/ink.

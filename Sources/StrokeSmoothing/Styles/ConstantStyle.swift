@@ -11,6 +11,8 @@ public struct ConstantStyle: StyleStage {
     public static let id = "constant"
     /// What it does to a stroke (``StageBehaviour``).
     public static let behaviour: StageBehaviour = []
+    /// Its ink replaces the ink it is given.
+    public static let replacesInk = true
     /// One line.
     public static let summary = "one width, opacity and colour for the whole stroke (the seed views' 2-unit black line)"
     /// Seed 001.

@@ -58,18 +58,16 @@ public struct ForceSketchStyle: StyleStage {
         ink = Self.ink(force: sample.force, maximumForce: sample.maximumPossibleForce, parameters)
     }
 
-    /// Every element of `range` from the force of its sample: one pass that reads two fields
-    /// of each sample (the protocol's default copies every sample and element it visits).
-    public func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
-                      start: Point?, previous: AttributedSample?) {
-        guard !range.isEmpty else { return }
-        precondition(range.lowerBound >= 0 && range.upperBound <= Swift.min(samples.count, ink.count), "range out of bounds")
+    /// The seed's ink replaces the ink it is given.
+    public static let replacesInk = true
+
+    /// Every element from the force of its sample: one pass that reads two fields of each
+    /// sample (the protocol's default copies every sample and element it visits).
+    public func style(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements: UnsafeBufferPointer<PathElement>,
+                      samples s: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
+        precondition(s.count >= ink.count, "fewer samples than inks")
         let p = parameters
-        samples.withUnsafeBufferPointer { s in
-            ink.withUnsafeMutableBufferPointer { out in
-                for i in range { out[i] = Self.ink(force: s[i].force, maximumForce: s[i].maximumPossibleForce, p) }
-            }
-        }
+        for i in ink.indices { ink[i] = Self.ink(force: s[i].force, maximumForce: s[i].maximumPossibleForce, p) }
     }
 
     /// The seed's ink for one touch: p = force / maximumForce clamped to 0…1, width p × maxWidth,

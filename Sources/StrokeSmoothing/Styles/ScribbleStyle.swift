@@ -100,35 +100,33 @@ public struct ScribbleStyle: StyleStage {
         ink = Self.ink(end: element.endPoint, from: start, sample: sample, parameters)
     }
 
-    /// Every element of `range`, in one pass that reads only the fields the rules use (the
-    /// protocol's default copies every sample and element it visits); the chord's start is the
-    /// previous element's end, as the default computes it.
-    public func style(_ ink: inout [InkAttributes], range: Range<Int>, elements: [PathElement], samples: [AttributedSample],
-                      start: Point?, previous: AttributedSample?) {
-        guard !range.isEmpty else { return }
-        precondition(range.lowerBound >= 0 && range.upperBound <= Swift.min(elements.count, samples.count, ink.count),
-                     "range out of bounds")
+    /// The seed's ink replaces the ink it is given.
+    public static let replacesInk = true
+
+    /// Every element, in one pass that reads only the fields the rules use (the protocol's
+    /// default copies every sample and element it visits); the chord's start is the previous
+    /// element's end, as the default computes it.
+    public func style(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements e: UnsafeBufferPointer<PathElement>,
+                      samples s: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
+        precondition(e.count >= ink.count && s.count >= ink.count, "fewer elements or samples than inks")
         let p = parameters
-        elements.withUnsafeBufferPointer { e in
-            samples.withUnsafeBufferPointer { s in
-                ink.withUnsafeMutableBufferPointer { out in
-                    var current = start
-                    for i in range {
-                        let end = e[i].endPoint
-                        out[i] = Self.ink(end: end, from: e[i].isMove ? end : (current ?? end), sample: s[i], p)
-                        current = end
-                    }
-                }
-            }
+        let white = InkColor.white     // a global's accessor: read once, not per eraser element
+        var current = start
+        for i in ink.indices {
+            let end = e[i].endPoint
+            ink[i] = Self.ink(end: end, from: e[i].isMove ? end : (current ?? end), sample: s[i], p, white: white)
+            current = end
         }
     }
 
-    /// The seed's ink for the element from `start` to `end` drawn with `sample`.
+    /// The seed's ink for the element from `start` to `end` drawn with `sample`; `white` is the
+    /// eraser's colour (`StrokeCore.InkColor.white`).
     @inline(__always)
-    static func ink(end: Point, from start: Point, sample: AttributedSample, _ p: Parameters) -> InkAttributes {
+    static func ink(end: Point, from start: Point, sample: AttributedSample, _ p: Parameters,
+                    white: InkColor = .white) -> InkAttributes {
         if sample.kind != .stylus && p.eraser {
             let width = sample.majorRadius > 0 ? sample.majorRadius / 2 : p.eraserWidth
-            return InkAttributes(width: width, opacity: 1, color: .white, blend: .erase)
+            return InkAttributes(width: width, opacity: 1, color: white, blend: .erase)
         } else if sample.altitude < p.tiltThreshold {
             return InkAttributes(width: shadingWidth(chord: end - start, azimuth: sample.azimuth, altitude: sample.altitude, p),
                                  opacity: sample.force / p.shadingMaxForce, color: p.color)

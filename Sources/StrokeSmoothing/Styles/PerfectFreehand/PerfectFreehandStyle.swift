@@ -33,6 +33,8 @@ public struct PerfectFreehandStyle: StyleStage {
     public static let readsKinematics = false
     /// It makes an outline.
     public static let makesOutline = true
+    /// Its nominal ink replaces the ink it is given.
+    public static let replacesInk = true
 
     /// When to simulate pressure.
     public enum PressureSource: String, Hashable, Sendable, CaseIterable {
@@ -202,6 +204,11 @@ public struct PerfectFreehandStyle: StyleStage {
                       previous: AttributedSample) {
         ink = self.ink
     }
+
+    /// Always the nominal width and the colour, whatever the element: a pipeline whose other
+    /// styles are uniform too records this ink once per stroke (the stage still makes the
+    /// outline).
+    public func uniformInk(after ink: InkAttributes) -> InkAttributes? { self.ink }
 
     /// Feeds the samples and finalises the outline of the points no later sample can change
     /// (O(1) amortised per sample). The tail — the last few points and the caps — is computed
