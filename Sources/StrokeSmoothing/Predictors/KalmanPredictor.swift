@@ -215,8 +215,8 @@ public struct KalmanPredictor: PredictorStage {
             timesStart += 1
             if timesStart == capacity { timesStart = 0 }
         }
-        x.update(sample.location.x)
-        y.update(sample.location.y)
+        // x and y share their covariance (same parameters, same number of observations).
+        AxisKalmanFilter.update(&x, sample.location.x, &y, sample.location.y)
     }
 
     /// Observations since the stroke began.

@@ -240,6 +240,7 @@ public struct InkStrokeModeler: Sendable {
     ///
     /// Static, with the two sub-models it reads as arguments: as an instance method it was
     /// called with a copy of the whole modeler (1.6 kB) for every result of a `move`.
+    @inline(__always)
     static func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult],
                      stylus: borrowing InkStylusStateModeler, loopMitigation: borrowing InkLoopContractionMitigation,
                      normalProjection: Bool) {
