@@ -141,11 +141,11 @@ public struct StageRun {
     /// One stroke through a filter and the predictor that reads it: per event, as the replay
     /// runs them, the event's samples through the filter (the terminal event `finish`es it),
     /// the filter's output observed, the predictor shown the filter, and one prediction after
-    /// every event but the terminal one. Generic over the predictor (the existential is opened
-    /// once per stroke, not at each call); the filter stays an existential, as
-    /// ``PredictorStage/observe(lastFilter:)`` takes it. Returns the samples and predictions made.
-    private mutating func run<P: PredictorStage>(_ batches: [(event: TouchEvent, samples: [AttributedSample])],
-                                                 filter f: any FilterStage, predictor: P) -> Int {
+    /// every event but the terminal one. Generic over both (the existentials are opened once
+    /// per stroke, not at each call; the predictor is shown the filter with
+    /// ``PredictorStage/observe(lastFilterOf:)``). Returns the samples and predictions made.
+    private mutating func run<F: FilterStage, P: PredictorStage>(
+        _ batches: [(event: TouchEvent, samples: [AttributedSample])], filter f: F, predictor: P) -> Int {
         var filter = f
         var p = predictor
         var checksum = 0
@@ -153,13 +153,13 @@ public struct StageRun {
         p.reset()
         for e in batches.indices {
             let terminal = e == batches.count - 1
-            samples.removeAll(keepingCapacity: true)
+            samples.clearKeepingStorage()
             if terminal { filter.finish(batches[e].samples, into: &samples) } else { filter.process(batches[e].samples, into: &samples) }
             if !samples.isEmpty { p.observe(samples) }
-            p.observe(lastFilter: &filter)
+            p.observe(lastFilterOf: &filter)
             checksum &+= samples.count
             if !terminal {
-                predicted.removeAll(keepingCapacity: true)
+                predicted.clearKeepingStorage()
                 p.appendPrediction(for: batches[e].event, tip: samples.last?.location, to: &predicted)
                 checksum &+= predicted.count
             }
