@@ -56,6 +56,30 @@ public enum DiscreteFrechet {
 }
 
 extension DiscreteFrechet {
+    /// The band `distance(_:_:band:)` uses for `input` (one range per row) against a curve of
+    /// `columns` vertices: each row's first and last column, made monotone and connected —
+    /// ends clamped to 0…columns − 1 and made non-decreasing, the first row starting at 0,
+    /// the last row ending at columns − 1, each row reaching at least the previous row's end.
+    /// O(rows).
+    /// - Precondition: `input` is not empty and `columns ≥ 1`.
+    public static func normalized(band input: [ClosedRange<Int>], columns m: Int) -> (lows: [Int], highs: [Int]) {
+        let n = input.count
+        var lows = [Int](repeating: 0, count: n), highs = [Int](repeating: 0, count: n)
+        var lo = 0, hi = 0
+        for i in 0..<n {
+            lo = Swift.min(Swift.max(input[i].lowerBound, lo, 0), m - 1)
+            hi = Swift.min(Swift.max(input[i].upperBound, hi, lo), m - 1)
+            lows[i] = lo
+            highs[i] = hi
+        }
+        lows[0] = 0
+        highs[n - 1] = m - 1
+        for i in stride(from: n - 2, through: 0, by: -1) where highs[i] < lows[i + 1] - 1 { highs[i] = lows[i + 1] - 1 }
+        for i in 1..<Swift.max(n, 1) where lows[i] > highs[i - 1] + 1 { lows[i] = highs[i - 1] + 1 }
+        for i in 0..<n where highs[i] < lows[i] { highs[i] = lows[i] }
+        return (lows, highs)
+    }
+
     /// The discrete Fréchet distance over couplings restricted to a band: a[i] may be paired
     /// only with b[j] for j in `band[i]` (the Sakoe–Chiba idea, here with a band from time
     /// windows). The band is made monotone and connected first: its lower and upper ends are
@@ -70,19 +94,7 @@ extension DiscreteFrechet {
     public static func distance(_ a: [Point], _ b: [Point], band input: [ClosedRange<Int>]) -> Double? {
         guard !a.isEmpty, !b.isEmpty, input.count == a.count else { return nil }
         let n = a.count, m = b.count
-        var lows = [Int](repeating: 0, count: n), highs = [Int](repeating: 0, count: n)
-        var lo = 0, hi = 0
-        for i in 0..<n {
-            lo = Swift.min(Swift.max(input[i].lowerBound, lo, 0), m - 1)
-            hi = Swift.min(Swift.max(input[i].upperBound, hi, lo), m - 1)
-            lows[i] = lo
-            highs[i] = hi
-        }
-        lows[0] = 0
-        highs[n - 1] = m - 1
-        for i in stride(from: n - 2, through: 0, by: -1) where highs[i] < lows[i + 1] - 1 { highs[i] = lows[i + 1] - 1 }
-        for i in 1..<Swift.max(n, 1) where lows[i] > highs[i - 1] + 1 { lows[i] = highs[i - 1] + 1 }
-        for i in 0..<n where highs[i] < lows[i] { highs[i] = lows[i] }
+        let (lows, highs) = normalized(band: input, columns: m)
         // Row i holds c(i, j) for j in lows[i]…highs[i] at index j − lows[i] + 1, behind one
         // cell of +∞ (index 0: the diagonal of its first cell when the previous row starts at
         // the same j); the previous row is kept beside it. A cell outside the previous row's
