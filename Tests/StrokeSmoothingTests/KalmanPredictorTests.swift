@@ -36,6 +36,23 @@ final class KalmanPredictorTests: XCTestCase {
         }
     }
 
+    /// The x and y filters share one covariance update: the same bits as two separate
+    /// updates, on the shared oracles' noisy circle (ink's variances in points, initial variance 3).
+    func testTwoAxesUpdatedTogetherEqualSeparateUpdatesBitForBit() throws {
+        let circle = try PeerOracles.circle()
+        let make = { AxisKalmanFilter(processNoise: 0.66145, measurementNoise: 66.145, minStableIteration: 4, initialVariance: 3) }
+        var x = make(), y = make(), xs = make(), ys = make()
+        for i in 0..<200 {
+            AxisKalmanFilter.update(&x, circle.x[i], &y, circle.y[i])
+            xs.update(circle.x[i])
+            ys.update(circle.y[i])
+            XCTAssertEqual(x, xs, "sample \(i)")
+            XCTAssertEqual(y, ys, "sample \(i)")
+        }
+        XCTAssertTrue(x.isStable && y.isStable)
+        XCTAssertNotEqual(x.state, y.state)
+    }
+
     func testAxisFilterBecomesStableAfterMinStableIterations() {
         var filter = AxisKalmanFilter(processNoise: 0.01, measurementNoise: 1, minStableIteration: 4)
         for _ in 0..<4 {

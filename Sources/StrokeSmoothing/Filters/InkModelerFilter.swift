@@ -246,8 +246,8 @@ public struct InkModelerFilter: FilterStage {
 
     /// Models every sample of one event (`kalmanInputs` then holds this event's).
     public mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample]) {
-        if !kalmanInputs.isEmpty { kalmanInputs.removeAll(keepingCapacity: true) }
-        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
+        kalmanInputs.clearKeepingStorage()
+        results.clearKeepingStorage()
         for i in input.indices { push(input[i], into: &output) }
     }
 
@@ -255,8 +255,8 @@ public struct InkModelerFilter: FilterStage {
     /// lifts there), then the end-of-stroke catch-up. With no sample, the pen lifts where the
     /// last accepted input was.
     public mutating func finish(_ input: [AttributedSample], into output: inout [AttributedSample]) {
-        if !kalmanInputs.isEmpty { kalmanInputs.removeAll(keepingCapacity: true) }
-        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
+        kalmanInputs.clearKeepingStorage()
+        results.clearKeepingStorage()
         guard let last = input.last else { flush(into: &output); return }
         for i in input.indices.dropLast() { push(input[i], into: &output) }
         if !modeler.isStrokeInProgress {
@@ -294,7 +294,6 @@ public struct InkModelerFilter: FilterStage {
         if type != .up, let fed = modeler.kalmanInput {
             kalmanInputs.append(TimedPoint(time: fed.time, location: fed.position))
         }
-        output.reserveCapacity(output.count + results.count - start)
         for k in start..<results.count { output.append(attributed(results[k], heading: &heading)) }
         if results.count > 4096 { results.removeAll(keepingCapacity: true) }
         return true

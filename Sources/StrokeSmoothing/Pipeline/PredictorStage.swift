@@ -33,6 +33,11 @@ public protocol PredictorStage: PipelineStage {
     /// it can be read in place (a copy of a modeler's state costs more than the read): the
     /// predictor must not change it. The default does nothing.
     mutating func observe(lastFilter: inout any FilterStage)
+    /// ``observe(lastFilter:)`` for a caller that holds the filter with its type known (a
+    /// generic or concrete value): no existential box is opened for the call. The same
+    /// contract; the default passes the filter through an existential to
+    /// ``observe(lastFilter:)`` when ``requiredFilter`` is set, and does nothing otherwise.
+    mutating func observe<F: FilterStage>(lastFilterOf filter: inout F)
 }
 
 extension PredictorStage {
@@ -42,6 +47,13 @@ extension PredictorStage {
     public static var requiredFilter: String? { nil }
     /// Reads samples only.
     public mutating func observe(lastFilter: inout any FilterStage) {}
+
+    /// Through an existential when the predictor reads a filter; nothing otherwise.
+    public mutating func observe<F: FilterStage>(lastFilterOf filter: inout F) {
+        guard Self.requiredFilter != nil else { return }
+        var boxed: any FilterStage = filter
+        observe(lastFilter: &boxed)
+    }
 
     /// Observes each sample.
     @inlinable

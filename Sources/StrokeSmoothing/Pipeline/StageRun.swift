@@ -91,24 +91,7 @@ public struct StageRun {
             let input = strokes[k]
             switch stage {
             case .filter(let f) where predictor != nil:
-                var filter: any FilterStage = f
-                var p = predictor!
-                filter.reset()
-                p.reset()
-                let batches = events[k]
-                for e in batches.indices {
-                    let terminal = e == batches.count - 1
-                    samples.removeAll(keepingCapacity: true)
-                    if terminal { filter.finish(batches[e].samples, into: &samples) } else { filter.process(batches[e].samples, into: &samples) }
-                    if !samples.isEmpty { p.observe(samples) }
-                    p.observe(lastFilter: &filter)
-                    checksum &+= samples.count
-                    if !terminal {
-                        predicted.removeAll(keepingCapacity: true)
-                        p.appendPrediction(for: batches[e].event, tip: samples.last?.location, to: &predicted)
-                        checksum &+= predicted.count
-                    }
-                }
+                checksum &+= run(events[k], filter: f, predictor: predictor!)
             case .filter(var f):
                 // Event by event, as the live loop feeds it: told each event's delivery time
                 // (a resampling filter emits nothing without it), the terminal one finishing it.
@@ -150,6 +133,35 @@ public struct StageRun {
                     checksum &+= polygons.reduce(0) { $0 + $1.count }
                 }
                 checksum &+= ink.count
+            }
+        }
+        return checksum
+    }
+
+    /// One stroke through a filter and the predictor that reads it: per event, as the replay
+    /// runs them, the event's samples through the filter (the terminal event `finish`es it),
+    /// the filter's output observed, the predictor shown the filter, and one prediction after
+    /// every event but the terminal one. Generic over both (the existentials are opened once
+    /// per stroke, not at each call; the predictor is shown the filter with
+    /// ``PredictorStage/observe(lastFilterOf:)``). Returns the samples and predictions made.
+    private mutating func run<F: FilterStage, P: PredictorStage>(
+        _ batches: [(event: TouchEvent, samples: [AttributedSample])], filter f: F, predictor: P) -> Int {
+        var filter = f
+        var p = predictor
+        var checksum = 0
+        filter.reset()
+        p.reset()
+        for e in batches.indices {
+            let terminal = e == batches.count - 1
+            samples.clearKeepingStorage()
+            if terminal { filter.finish(batches[e].samples, into: &samples) } else { filter.process(batches[e].samples, into: &samples) }
+            if !samples.isEmpty { p.observe(samples) }
+            p.observe(lastFilterOf: &filter)
+            checksum &+= samples.count
+            if !terminal {
+                predicted.clearKeepingStorage()
+                p.appendPrediction(for: batches[e].event, tip: samples.last?.location, to: &predicted)
+                checksum &+= predicted.count
             }
         }
         return checksum

@@ -126,12 +126,13 @@ public struct InkKalmanPredictor: PredictorStage {
     /// Feeds the Kalman filter the inputs the modeler accepted this event and computes ink's
     /// prediction from the modeler's tip.
     public mutating func observe(lastFilter: inout any FilterStage) {
-        pending.clearKeepingStorage()
-        estimate = nil
-        observe(modeler: &lastFilter)
+        observe(lastFilterOf: &lastFilter)
     }
 
-    private mutating func observe<F: FilterStage>(modeler filter: inout F) {
+    /// ``observe(lastFilter:)`` with the filter's type known (read in place, no box opened).
+    public mutating func observe<F: FilterStage>(lastFilterOf filter: inout F) {
+        pending.clearKeepingStorage()
+        estimate = nil
         InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
     }
 
@@ -144,14 +145,24 @@ public struct InkKalmanPredictor: PredictorStage {
             kalman = rebuilt
         }
         for input in filter.kalmanInputs {
-            kalman.observe(AttributedSample(time: input.time, location: input.location))
+            kalman.observe(time: input.time, location: input.location)
         }
         guard filter.modeler.isStrokeInProgress else { return }
-        results.clearKeepingStorage()
-        filter.modeler.predictKalman(using: &kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
         var h = heading
         let template = filter.newest, scale = filter.forceScale
-        for r in results { pending.append(InkModelerFilter.attributed(r, template: template, forceScale: scale, heading: &h)) }
+        // Without loop-contraction mitigation the results go straight into the samples
+        // (`pending` is moved into a local so the closure does not capture `self`).
+        var samples: [AttributedSample] = []
+        swap(&samples, &pending)
+        let direct = filter.modeler.predictKalman(using: &kalman, minCatchupVelocity: parameters.minCatchupVelocity) { r in
+            samples.append(InkModelerFilter.attributed(r.modeledResult, template: template, forceScale: scale, heading: &h))
+        }
+        swap(&samples, &pending)
+        if !direct {
+            results.clearKeepingStorage()
+            filter.modeler.predictKalman(using: &kalman, minCatchupVelocity: parameters.minCatchupVelocity, into: &results)
+            for r in results { pending.append(InkModelerFilter.attributed(r, template: template, forceScale: scale, heading: &h)) }
+        }
         estimate = kalman.estimatedState
     }
 

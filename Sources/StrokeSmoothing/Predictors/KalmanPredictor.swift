@@ -205,18 +205,33 @@ public struct KalmanPredictor: PredictorStage {
     /// Updates both axis filters with the sample's position and keeps its timestamp. O(1).
     public mutating func observe(_ sample: AttributedSample) {
         newest = sample
+        record(time: sample.time, location: sample.location)
+    }
+
+    /// Observes a bare position, as ink's Kalman predictor is fed (``InkKalmanPredictor``):
+    /// the newest sample takes its time and location and keeps its other channels, which only
+    /// ``appendPrediction(for:tip:to:)`` copies. O(1), no copy of a whole sample.
+    mutating func observe(time: Double, location: Point) {
+        newest.time = time
+        newest.location = location
+        record(time: time, location: location)
+    }
+
+    /// Keeps the timestamp and updates both axis filters.
+    @inline(__always)
+    private mutating func record(time: Double, location: Point) {
         let capacity = times.count
         if timesCount < capacity {
             // Until the ring is full it starts at 0, so no wrap-around is needed.
-            times[timesCount] = sample.time
+            times[timesCount] = time
             timesCount += 1
         } else {
-            times[timesStart] = sample.time
+            times[timesStart] = time
             timesStart += 1
             if timesStart == capacity { timesStart = 0 }
         }
-        x.update(sample.location.x)
-        y.update(sample.location.y)
+        // x and y share their covariance (same parameters, same number of observations).
+        AxisKalmanFilter.update(&x, location.x, &y, location.y)
     }
 
     /// Observations since the stroke began.

@@ -62,12 +62,13 @@ public struct StrokeEndPredictor: PredictorStage {
 
     /// Computes ink's stroke-end prediction from the modeler's state after this event.
     public mutating func observe(lastFilter: inout any FilterStage) {
-        pending.clearKeepingStorage()
-        anchor = nil
-        observe(modeler: &lastFilter)
+        observe(lastFilterOf: &lastFilter)
     }
 
-    private mutating func observe<F: FilterStage>(modeler filter: inout F) {
+    /// ``observe(lastFilter:)`` with the filter's type known (read in place, no box opened).
+    public mutating func observe<F: FilterStage>(lastFilterOf filter: inout F) {
+        pending.clearKeepingStorage()
+        anchor = nil
         InkModelerFilter.withModeler(&filter) { self.predict(from: &$0) }
     }
 

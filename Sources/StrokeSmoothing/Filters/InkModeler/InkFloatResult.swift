@@ -16,6 +16,7 @@ struct InkFloatResult: Hashable, Sendable {
     /// ink's `InterpResult`: every field linearly from `start` to `end` at `t` (clamped to
     /// [0, 1]); orientation the short way round; a stylus field unknown in either end is
     /// unknown (−1) in the result.
+    @inline(__always)
     static func interpolate(_ start: InkFloatResult, _ end: InkFloatResult, _ t: Float) -> InkFloatResult {
         InkFloatResult(
             position: InkMath.interp(start.position, end.position, t),
@@ -29,6 +30,7 @@ struct InkFloatResult: Hashable, Sendable {
     }
 
     /// The public form: exact widening to `Double`; unknown (negative) stylus values → `nil`.
+    @inline(__always)
     var modeledResult: InkModeledResult {
         InkModeledResult(
             time: time,

@@ -164,18 +164,46 @@ extension InkStrokeModeler {
     mutating func predictKalman(using kalman: inout KalmanPredictor, minCatchupVelocity: Double,
                                 into results: inout [InkModeledResult]) {
         guard let last else { return }
-        let estimate = kalman.estimatedState
-        let count = estimate.map { kalman.numberOfPointsToPredict(in: $0) } ?? 0
-        var prediction = InkKalmanPrediction(from: positionModel.state, estimate: estimate, count: count,
-                                             minCatchupVelocity: minCatchupVelocity,
-                                             sampleInterval: 1 / parameters.sampling.minOutputRate,
-                                             limit: parameters.sampling.maxOutputsPerCall)
+        var prediction = kalmanPrediction(using: &kalman, minCatchupVelocity: minCatchupVelocity)
         var emission = Emission(cursor: stylus.cursor, weight: loopMitigation.interpolationValue(),
                                 previousTime: last.input.time, start: results.count)
         while let tip = prediction.next() {
             Self.emit(tip, &emission, into: &results, stylus: stylus, loopMitigation: loopMitigation,
                       normalProjection: parameters.stylus.useStrokeNormalProjection)
         }
+    }
+
+    /// `predictKalman(using:minCatchupVelocity:into:)` handing each result to `body` in
+    /// ink's own precision, when loop-contraction mitigation is off: its weight is then 1 for
+    /// every result and no result is read back, so none needs storing — the same results,
+    /// without the array and the public form in between. Returns `false`, calling nothing,
+    /// when mitigation is on (use the array form). O(results), no allocation.
+    mutating func predictKalman(using kalman: inout KalmanPredictor, minCatchupVelocity: Double,
+                                each body: (InkFloatResult) -> Void) -> Bool {
+        guard !loopMitigation.isEnabled else { return false }
+        guard let last else { return true }
+        var prediction = kalmanPrediction(using: &kalman, minCatchupVelocity: minCatchupVelocity)
+        var cursor = stylus.cursor
+        var previousTime = last.input.time
+        let normalProjection = parameters.stylus.useStrokeNormalProjection
+        while let tip = prediction.next() {
+            body(Self.result(tip, weight: 1, previousTime: previousTime, cursor: &cursor, stylus: stylus,
+                             normalProjection: normalProjection))
+            previousTime = tip.time
+        }
+        return true
+    }
+
+    /// The prediction from the current tip to `kalman`'s estimate (the caller's predictor,
+    /// read in place).
+    @inline(__always)
+    private func kalmanPrediction(using kalman: inout KalmanPredictor, minCatchupVelocity: Double) -> InkKalmanPrediction {
+        let estimate = kalman.estimatedState
+        let count = estimate.map { kalman.numberOfPointsToPredict(in: $0) } ?? 0
+        return InkKalmanPrediction(from: positionModel.state, estimate: estimate, count: count,
+                                   minCatchupVelocity: minCatchupVelocity,
+                                   sampleInterval: 1 / parameters.sampling.minOutputRate,
+                                   limit: parameters.sampling.maxOutputsPerCall)
     }
 
     /// ``predictStrokeEnd(into:)``, `mutating` only so that it reads the modeler in place (it

@@ -162,7 +162,7 @@ public struct InkStrokeModeler: Sendable {
         strokeEnd.reset()
         strokeEnd.update(position: f.position)
         kalman?.reset()
-        kalman?.observe(AttributedSample(time: f.time, x: Double(f.position.x), y: Double(f.position.y)))
+        kalman?.observe(time: f.time, location: Point(x: Double(f.position.x), y: Double(f.position.y)))
         last = LastInput(input: f, corrected: f.position)
         let tip = positionModel.state
         results.append(InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
@@ -176,7 +176,7 @@ public struct InkStrokeModeler: Sendable {
         let corrected = wobble.update(position: f.position, time: f.time)
         stylus.update(position: corrected, time: f.time, state: f.stylus)
         strokeEnd.update(position: corrected)
-        kalman?.observe(AttributedSample(time: f.time, x: Double(corrected.x), y: Double(corrected.y)))
+        kalman?.observe(time: f.time, location: Point(x: Double(corrected.x), y: Double(corrected.y)))
         last = LastInput(input: f, corrected: corrected)
         var path = InkLinearPath(from: previous.corrected, at: previous.input.time, to: corrected, at: f.time,
                                  steps: steps)
@@ -240,20 +240,32 @@ public struct InkStrokeModeler: Sendable {
     ///
     /// Static, with the two sub-models it reads as arguments: as an instance method it was
     /// called with a copy of the whole modeler (1.6 kB) for every result of a `move`.
+    @inline(__always)
     static func emit(_ tip: InkTipState, _ emission: inout Emission, into results: inout [InkModeledResult],
                      stylus: borrowing InkStylusStateModeler, loopMitigation: borrowing InkLoopContractionMitigation,
                      normalProjection: Bool) {
-        let normal = normalProjection ? InkMath.strokeNormal(tip, previousTime: emission.previousTime) : nil
-        let projected = stylus.project(tip, normal: normal, cursor: &emission.cursor)
-        let modeled = InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
-                                     time: tip.time, pressure: projected.pressure, tilt: projected.tilt,
-                                     orientation: projected.orientation)
-        results.append(InkFloatResult.interpolate(projected, modeled, emission.weight).modeledResult)
+        results.append(result(tip, weight: emission.weight, previousTime: emission.previousTime,
+                              cursor: &emission.cursor, stylus: stylus, normalProjection: normalProjection).modeledResult)
         let start = emission.start
         emission.weight = loopMitigation.value(afterAppending: &emission.lookahead) { j in
             Self.speedSample(results[start + j])
         }
         emission.previousTime = tip.time
+    }
+
+    /// One result (ink's `ModelStylus` step): `tip` projected onto the raw inputs from
+    /// `cursor` (advancing it) for its stylus values, then blended from that projection
+    /// towards the tip by `weight` (the mitigation's; 1 when it is off). Reads the model
+    /// without changing it.
+    @inline(__always)
+    static func result(_ tip: InkTipState, weight: Float, previousTime: Double, cursor: inout InkStylusStateModeler.Cursor,
+                       stylus: borrowing InkStylusStateModeler, normalProjection: Bool) -> InkFloatResult {
+        let normal = normalProjection ? InkMath.strokeNormal(tip, previousTime: previousTime) : nil
+        let projected = stylus.project(tip, normal: normal, cursor: &cursor)
+        let modeled = InkFloatResult(position: tip.position, velocity: tip.velocity, acceleration: tip.acceleration,
+                                     time: tip.time, pressure: projected.pressure, tilt: projected.tilt,
+                                     orientation: projected.orientation)
+        return InkFloatResult.interpolate(projected, modeled, weight)
     }
 
     private mutating func commit(_ emission: Emission, results: [InkModeledResult]) {

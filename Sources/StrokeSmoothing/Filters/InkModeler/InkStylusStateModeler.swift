@@ -105,6 +105,7 @@ struct InkStylusStateModeler: Sendable {
 
     /// Projects `tip` onto the polyline from `cursor` (advancing it) without modifying the
     /// modeler. With no input kept, the unknown state (all −1, time 0) as in ink.
+    @inline(__always)
     func project(_ tip: InkTipState, normal: InkVec2?, cursor: inout Cursor) -> InkFloatResult {
         guard states.count > cursor.base else { return InkFloatResult() }
         let projection: Projection
@@ -129,25 +130,37 @@ struct InkStylusStateModeler: Sendable {
     private func projectToClosestPoint(_ position: InkVec2, _ cursor: Cursor) -> Projection {
         let previous = cursor.projection
         // One pass over the contiguous window from the cursor on; each segment's end is the
-        // next one's start.
+        // next one's start. Written per component: the same float operations, in the same
+        // order, as `InkMath.nearestPointOnSegment`, `InkMath.interp` and `InkMath.distance`
+        // on the vectors, without moving the components between SIMD lanes.
         return states.withElements(from: cursor.base) { polyline in
-            guard polyline.count > 1 else { return previous }
+            guard polyline.count > 1, let base = polyline.baseAddress else { return previous }
+            let px = position.x, py = position.y
             var bestIndex = -1
             var bestRatio: Float = 0
             var minDistance = Float.infinity
-            var start = polyline[0].position
+            var sx = base[0].position.x, sy = base[0].position.y
             for i in 1..<polyline.count {
-                let end = polyline[i].position
-                let ratio = InkMath.nearestPointOnSegment(start, end, position)
+                let ex = base[i].position.x, ey = base[i].position.y
+                let dx = ex - sx, dy = ey - sy
+                var ratio: Float = 0
+                if !(sx == ex && sy == ey) {
+                    ratio = InkMath.clamp01(((px - sx) * dx + (py - sy) * dy) / (dx * dx + dy * dy))
+                }
                 if i - 1 != previous.segmentIndex || !(ratio < previous.ratio) {
-                    let distance = InkMath.distance(position, InkMath.interp(start, end, ratio))
+                    let ox = Double(sx + dx * ratio - px), oy = Double(sy + dy * ratio - py)
+                    let squares = ox * ox + oy * oy
+                    let distance = squares.isFinite
+                        ? Float(squares.squareRoot())
+                        : InkMath.distance(position, InkVec2(sx + dx * ratio, sy + dy * ratio))
                     if distance <= minDistance {
                         bestIndex = i - 1
                         bestRatio = ratio
                         minDistance = distance
                     }
                 }
-                start = end
+                sx = ex
+                sy = ey
             }
             return bestIndex < 0 ? previous : Projection(segmentIndex: bestIndex, ratio: bestRatio)
         }
