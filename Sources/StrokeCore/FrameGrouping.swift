@@ -59,21 +59,24 @@ public enum FrameGrouping {
             events.append(TouchEvent(phase: terminalPhase, time: began, samples: [first]))
             return events
         }
-        var pending: [TouchSample] = []
-        // Never before the newest pending sample, even where huge timestamps lose precision.
-        func deliveryTime(_ k: Int) -> Double { Swift.max(frameEnd(k), pending[pending.count - 1].time) }
-        for sample in samples.dropFirst() {
+        // The samples of the current frame are samples[start..<i]; each event gets an array of
+        // exactly its samples (a buffer grown by appending would hold up to twice as many).
+        var start = 1
+        // Never before the frame's newest sample, even where huge timestamps lose precision.
+        func deliveryTime(_ k: Int, _ end: Int) -> Double { Swift.max(frameEnd(k), samples[end - 1].time) }
+        for i in 1..<samples.count {
+            let sample = samples[i]
             if after(sample.time, current) {
-                if !pending.isEmpty {
-                    events.append(TouchEvent(phase: .moved, time: deliveryTime(current), samples: pending))
-                    pending.removeAll(keepingCapacity: true)
+                if i > start {
+                    events.append(TouchEvent(phase: .moved, time: deliveryTime(current, i), samples: Array(samples[start..<i])))
+                    start = i
                 }
                 // Jump straight to the frame that holds this sample (pauses skip frames).
                 current = Swift.max(frame(of: sample.time), current + 1)
             }
-            pending.append(sample)
         }
-        events.append(TouchEvent(phase: terminalPhase, time: deliveryTime(current), samples: pending))
+        events.append(TouchEvent(phase: terminalPhase, time: deliveryTime(current, samples.count),
+                                 samples: Array(samples[start...])))
         return events
     }
 }

@@ -13,7 +13,8 @@ import StrokeCore
 ///
 /// Bounds: the grid spans the given box; its size is capped at ``maximumPixels`` by lowering R
 /// (the resolution used is reported), so huge coordinates cannot exhaust memory. Complexity
-/// O(pixels/64 + Σ polygon edges × rows each spans).
+/// O(pixels/64 + Σ polygon edges × rows each spans); filling the capsules of one ink reuses
+/// one set of buffers.
 public struct InkCoverage: Sendable {
     /// Largest grid, in pixels (2²⁴, 2 MiB of bits).
     public static let maximumPixels = 1 << 24
@@ -70,7 +71,8 @@ public struct InkCoverage: Sendable {
     /// Area of one pixel in square units.
     public var pixelArea: Double { 1 / (resolution * resolution) }
 
-    /// Adds `ink`'s committed area: its outline polygons when it has some, else its capsules.
+    /// Adds `ink`'s committed area: its outline polygons when it has some, else its capsules
+    /// (one buffer of crossings reused for every capsule).
     public mutating func add(_ ink: Ink) {
         if !ink.outline.isEmpty {
             fill(ink.outline)
@@ -78,38 +80,68 @@ public struct InkCoverage: Sendable {
         }
         // A quarter pixel of flattening error at most.
         let tolerance = 0.25 / resolution
+        var scratch = FillScratch()
         InkOutline.forEachPolygon(of: ink.committed, tolerance: tolerance) { polygon, attributes in
-            if attributes.blend == .normal { fill([polygon]) }
+            guard attributes.blend == .normal else { return }
+            scratch.crossings.removeAll(keepingCapacity: true)
+            appendCrossings(of: polygon, to: &scratch.crossings)
+            fillCrossings(&scratch)
         }
     }
 
     /// Fills the union of `polygons` under the non-zero rule, at pixel centres.
     public mutating func fill(_ polygons: [[Point]]) {
-        var crossings: [(row: Int, x: Double, winding: Int)] = []
-        for polygon in polygons where polygon.count >= 3 {
-            for i in polygon.indices {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                guard a.isFinite, b.isFinite, a.y != b.y else { continue }
-                // Pixel-space coordinates; row centres at j + 0.5.
-                let ay = (a.y - origin.y) * resolution, by = (b.y - origin.y) * resolution
-                let ax = (a.x - origin.x) * resolution, bx = (b.x - origin.x) * resolution
-                let (lo, hi) = ay < by ? (ay, by) : (by, ay)
-                // Rows j with lo ≤ j + 0.5 < hi.
-                let first = Swift.max(0, Int(Swift.max((lo - 0.5).rounded(.up), -1)))
-                let lastValue = (hi - 0.5).rounded(.up) - 1
-                guard lastValue >= 0 else { continue }
-                let last = Swift.min(height - 1, Int(Swift.min(lastValue, Double(height))))
-                guard first <= last else { continue }
-                let winding = by > ay ? 1 : -1
-                for j in first...last {
-                    let y = Double(j) + 0.5
-                    let t = (y - ay) / (by - ay)
-                    crossings.append((j, ax + (bx - ax) * t, winding))
-                }
+        var scratch = FillScratch()
+        for polygon in polygons { appendCrossings(of: polygon, to: &scratch.crossings) }
+        fillCrossings(&scratch)
+    }
+
+    /// One edge crossing of a pixel row's centre line: the row, x in pixels, and +1 for an edge
+    /// going up, −1 going down.
+    typealias Crossing = (row: Int, x: Double, winding: Int)
+
+    /// Buffers of one fill, kept between the capsules of one ink (``add(_:)``) so that filling
+    /// a capsule allocates nothing once they have grown.
+    struct FillScratch {
+        var crossings: [Crossing] = []
+        var ordered: [Crossing] = []
+        var start: [Int] = []
+        var next: [Int] = []
+    }
+
+    /// Appends where `polygon`'s edges cross the rows' centre lines (nothing for fewer than 3
+    /// vertices; horizontal and non-finite edges skipped).
+    private func appendCrossings(of polygon: [Point], to crossings: inout [Crossing]) {
+        guard polygon.count >= 3 else { return }
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            guard a.isFinite, b.isFinite, a.y != b.y else { continue }
+            // Pixel-space coordinates; row centres at j + 0.5.
+            let ay = (a.y - origin.y) * resolution, by = (b.y - origin.y) * resolution
+            let ax = (a.x - origin.x) * resolution, bx = (b.x - origin.x) * resolution
+            let (lo, hi) = ay < by ? (ay, by) : (by, ay)
+            // Rows j with lo ≤ j + 0.5 < hi.
+            let first = Swift.max(0, Int(Swift.max((lo - 0.5).rounded(.up), -1)))
+            let lastValue = (hi - 0.5).rounded(.up) - 1
+            guard lastValue >= 0 else { continue }
+            let last = Swift.min(height - 1, Int(Swift.min(lastValue, Double(height))))
+            guard first <= last else { continue }
+            let winding = by > ay ? 1 : -1
+            for j in first...last {
+                let y = Double(j) + 0.5
+                let t = (y - ay) / (by - ay)
+                crossings.append((j, ax + (bx - ax) * t, winding))
             }
         }
-        guard !crossings.isEmpty else { return }
-        Self.orderByRowThenX(&crossings)
+    }
+
+    /// Sets the spans of `scratch.crossings` where the winding number is not zero, row by row
+    /// left to right (the crossings are ordered first).
+    private mutating func fillCrossings(_ scratch: inout FillScratch) {
+        guard !scratch.crossings.isEmpty else { return }
+        if fillRowsCrossedTwice(&scratch) { return }
+        Self.orderByRowThenX(&scratch)
+        let crossings = scratch.crossings
         var k = 0
         while k < crossings.count {
             let row = crossings[k].row
@@ -126,44 +158,92 @@ public struct InkCoverage: Sendable {
         }
     }
 
+    /// Fills the crossings' rows when every row from the lowest to the highest is crossed
+    /// exactly twice, once going up and once going down — every row of a convex polygon such
+    /// as a capsule — between its two crossings, without ordering them: the span
+    /// ``fillCrossings(_:)`` sets after ordering them (from the smaller x to the larger;
+    /// nothing when they are equal). Returns false, having set nothing, when some row is
+    /// crossed otherwise or an x is NaN. O(crossings + rows).
+    private mutating func fillRowsCrossedTwice(_ scratch: inout FillScratch) -> Bool {
+        var low = scratch.crossings[0].row, high = low
+        for c in scratch.crossings {
+            if c.x.isNaN { return false }
+            low = Swift.min(low, c.row)
+            high = Swift.max(high, c.row)
+        }
+        let rows = high - low + 1
+        guard scratch.crossings.count == 2 * rows else { return false }
+        // Each row's first and second crossing (indices; −1: none yet). With 2·rows crossings
+        // and none crossed three times, every row is crossed exactly twice.
+        scratch.start.removeAll(keepingCapacity: true)
+        scratch.start.append(contentsOf: repeatElement(-1, count: rows))
+        scratch.next.removeAll(keepingCapacity: true)
+        scratch.next.append(contentsOf: repeatElement(-1, count: rows))
+        for (i, c) in scratch.crossings.enumerated() {
+            let r = c.row - low
+            if scratch.start[r] < 0 { scratch.start[r] = i } else if scratch.next[r] < 0 { scratch.next[r] = i } else { return false }
+        }
+        for r in 0..<rows where scratch.crossings[scratch.start[r]].winding + scratch.crossings[scratch.next[r]].winding != 0 {
+            return false
+        }
+        for r in 0..<rows {
+            let a = scratch.crossings[scratch.start[r]], b = scratch.crossings[scratch.next[r]]
+            // A stable sort by x keeps a first unless b lies strictly left of it.
+            if b.x < a.x { setSpan(row: a.row, from: b.x, to: a.x) } else { setSpan(row: a.row, from: a.x, to: b.x) }
+        }
+        return true
+    }
+
     /// Orders `crossings` by row, then x, equal ones kept in their order: what a stable sort
     /// by (row, x) gives, by counting the rows (O(n + rows spanned)) and inserting by x within
     /// each row (a polygon crosses a row a few times). A NaN x, or rows spread far wider than
     /// the crossings, fall back to the sort.
-    static func orderByRowThenX(_ crossings: inout [(row: Int, x: Double, winding: Int)]) {
-        var low = crossings[0].row, high = low
+    static func orderByRowThenX(_ crossings: inout [Crossing]) {
+        var scratch = FillScratch()
+        swap(&scratch.crossings, &crossings)
+        orderByRowThenX(&scratch)
+        swap(&scratch.crossings, &crossings)
+    }
+
+    /// ``orderByRowThenX(_:)`` of `scratch.crossings`, in the scratch's buffers.
+    static func orderByRowThenX(_ scratch: inout FillScratch) {
+        var low = scratch.crossings[0].row, high = low
         var hasNaN = false
-        for c in crossings {
+        for c in scratch.crossings {
             low = Swift.min(low, c.row)
             high = Swift.max(high, c.row)
             hasNaN = hasNaN || c.x.isNaN
         }
-        guard !hasNaN, high - low < 4 * crossings.count + 64 else {
-            crossings.sort { $0.row != $1.row ? $0.row < $1.row : $0.x < $1.x }
+        guard !hasNaN, high - low < 4 * scratch.crossings.count + 64 else {
+            scratch.crossings.sort { $0.row != $1.row ? $0.row < $1.row : $0.x < $1.x }
             return
         }
         // Where each row's crossings start, then each crossing moved there in its order.
-        var start = [Int](repeating: 0, count: high - low + 2)
-        for c in crossings { start[c.row - low + 1] += 1 }
-        for r in 1..<start.count { start[r] += start[r - 1] }
-        var next = start
-        var ordered = crossings
-        for c in crossings {
-            ordered[next[c.row - low]] = c
-            next[c.row - low] += 1
+        let rows = high - low + 2
+        scratch.start.removeAll(keepingCapacity: true)
+        scratch.start.append(contentsOf: repeatElement(0, count: rows))
+        for c in scratch.crossings { scratch.start[c.row - low + 1] += 1 }
+        for r in 1..<rows { scratch.start[r] += scratch.start[r - 1] }
+        scratch.next.removeAll(keepingCapacity: true)
+        scratch.next.append(contentsOf: scratch.start)
+        scratch.ordered.removeAll(keepingCapacity: true)
+        scratch.ordered.append(contentsOf: scratch.crossings)
+        for c in scratch.crossings {
+            scratch.ordered[scratch.next[c.row - low]] = c
+            scratch.next[c.row - low] += 1
         }
-        for r in 0..<(start.count - 1) where start[r + 1] - start[r] > 1 {
-            for i in (start[r] + 1)..<start[r + 1] {
-                let c = ordered[i]
+        for r in 0..<(rows - 1) where scratch.start[r + 1] - scratch.start[r] > 1 {
+            for i in (scratch.start[r] + 1)..<scratch.start[r + 1] {
+                let c = scratch.ordered[i]
                 var j = i
-                while j > start[r], c.x < ordered[j - 1].x {
-                    ordered[j] = ordered[j - 1]
+                while j > scratch.start[r], c.x < scratch.ordered[j - 1].x {
+                    scratch.ordered[j] = scratch.ordered[j - 1]
                     j -= 1
                 }
-                ordered[j] = c
+                scratch.ordered[j] = c
             }
         }
-        crossings = ordered
+        swap(&scratch.crossings, &scratch.ordered)
     }
 
     /// Sets pixels of `row` whose centres x + 0.5 lie in [from, to), a 64-bit word at a time.

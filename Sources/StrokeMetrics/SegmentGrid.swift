@@ -15,7 +15,7 @@ import StrokeCore
 /// costs O(passes) — quadratic over the stroke. Restricted to the segments of a time window,
 /// a query costs O(log k + segments of the window in the cells visited).
 ///
-/// Build: O(n + cells). Memory: O(n + cells). Cells are about twice the mean segment long,
+/// Build: O(n + cells), one walk over the segments. Memory: O(n + cells). Cells are about twice the mean segment long,
 /// at most 2²² (2048²) of them in area and at most ``maximumCellsPerSide(segments:)`` per
 /// side: cells ≤ 2²² + O(n). The side bound grows with n (it used to be 2048), so a
 /// degenerate stroke (10¹² units long and 5 wide: one row of cells) still gets a few
@@ -116,23 +116,31 @@ public struct SegmentGrid: Sendable {
                 py = y
             }
         }
+        // One walk: each (cell, segment) pair is recorded in segment order, counted per cell,
+        // then placed (a counting sort, so a cell's segments stay in ascending order).
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var pairCells: [Int32] = [], pairSegments: [Int32] = []
+        pairCells.reserveCapacity(2 * segments)
+        pairSegments.reserveCapacity(2 * segments)
         for i in 0..<segments {
             var last = -1
-            forEachCell(i) { c in if c != last { counts[c + 1] += 1; last = c } }
+            let segment = Int32(truncatingIfNeeded: i)
+            forEachCell(i) { c in
+                if c != last {
+                    counts[c + 1] += 1
+                    pairCells.append(Int32(truncatingIfNeeded: c))
+                    pairSegments.append(segment)
+                    last = c
+                }
+            }
         }
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         var fill = counts
         var items = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
-        for i in 0..<segments {
-            var last = -1
-            forEachCell(i) { c in
-                if c != last {
-                    items[Int(fill[c])] = Int32(truncatingIfNeeded: i)
-                    fill[c] += 1
-                    last = c
-                }
-            }
+        for k in pairCells.indices {
+            let c = Int(pairCells[k])
+            items[Int(fill[c])] = pairSegments[k]
+            fill[c] += 1
         }
         cellStart = counts
         cellItems = items

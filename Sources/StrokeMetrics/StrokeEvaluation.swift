@@ -57,7 +57,8 @@ public enum StrokeEvaluation {
         var replayer = pipeline.makeReplayer()
         let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: pipeline))
         return measure(replay: replay, prepared: prepared,
-                       referenceInk: pipeline.referenceInk(prepared.reference, samples: prepared.stroke.samples))
+                       referenceInk: pipeline.referenceInk(prepared.reference,
+                                                     samples: prepared.stroke.events.lazy.flatMap(\.samples)))
     }
 
     /// Measures a replay of `prepared.fed` (made with `prepared.replayOptions(predicts:)`).

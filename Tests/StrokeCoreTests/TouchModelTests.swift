@@ -142,6 +142,21 @@ final class FrameGroupingTests: XCTestCase {
         let events = FrameGrouping.events(from: samples(rate: 240, count: 9), terminalPhase: .cancelled)
         XCTAssertEqual(events.last?.phase, .cancelled)
     }
+
+    func testEachEventHoldsItsSamplesWithoutSpareCapacity() {
+        // A trace's events are most of a loaded trace's memory. One busy frame early in a stroke
+        // (here 8 samples: a burst of repeated timestamps) used to leave every later event with
+        // that frame's capacity: 8 slots for a 240 Hz pen's 4 samples, nearly twice the memory.
+        var s = samples(rate: 240, count: 4001)
+        s.insert(contentsOf: Array(repeating: s[1], count: 4), at: 1)
+        let events = FrameGrouping.events(from: s)
+        XCTAssertEqual(events.count, 1 + 1000)
+        XCTAssertEqual(events.dropFirst().map(\.samples.count), [8] + Array(repeating: 4, count: 999))
+        for (i, e) in events.enumerated() {
+            XCTAssertEqual(e.samples.capacity, e.samples.count, "event \(i)")
+        }
+        XCTAssertEqual(events.flatMap(\.samples), s)
+    }
 }
 
 final class ReferenceCurveTests: XCTestCase {

@@ -1,4 +1,5 @@
 import StrokeCore
+import StrokeTestSupport
 import XCTest
 @testable import StrokeMetrics
 
@@ -86,5 +87,63 @@ final class DiscreteFrechetTests: XCTestCase {
         let a = (0..<10_000).map { Point(x: Double($0) * 0.5, y: 0) }
         let b = (0..<10_000).map { Point(x: Double($0) * 0.5, y: 0.25) }
         XCTAssertEqual(DiscreteFrechet.distance(a, b)!, 0.25, accuracy: 1e-12)
+    }
+}
+
+/// The banded programme (two rows, each run in three parts) against the whole banded table
+/// (`BandedFrechetTable`), bit for bit, on random and hostile bands and curves.
+final class BandedFrechetTests: XCTestCase {
+    private func table(_ a: [Point], _ b: [Point], _ band: [ClosedRange<Int>]) -> Double? {
+        guard !a.isEmpty, !b.isEmpty, band.count == a.count else { return nil }
+        let (lows, highs) = DiscreteFrechet.normalized(band: band, columns: b.count)
+        return BandedFrechetTable.distance(a, b, lows: lows, highs: highs)
+    }
+
+    private func same(_ fast: Double?, _ table: Double?, _ what: @autoclosure () -> String) {
+        XCTAssertEqual(fast?.bitPattern, table?.bitPattern, "\(what()): \(String(describing: fast)) vs \(String(describing: table))")
+    }
+
+    func testEqualsTheWholeBandedTableOnRandomBands() {
+        var rng = SeededGenerator(seed: 2026)
+        func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(rng.next() % UInt64(r.count)) }
+        for trial in 0..<400 {
+            let n = int(1...40), m = int(1...40)
+            let a = (0..<n).map { _ in Point(x: Double(int(-50...50)) / 7, y: Double(int(-50...50)) / 3) }
+            let b = (0..<m).map { _ in Point(x: Double(int(-50...50)) / 7, y: Double(int(-50...50)) / 3) }
+            // Bands of every shape: narrow, wide, out of range, decreasing, disconnected.
+            let band = (0..<n).map { _ -> ClosedRange<Int> in
+                let lo = int(-5...(m + 5)), width = int(0...12)
+                return lo...(lo + width)
+            }
+            same(DiscreteFrechet.distance(a, b, band: band), table(a, b, band), "trial \(trial)")
+        }
+    }
+
+    func testEqualsTheWholeBandedTableOnHostileCurves() {
+        let line = (0..<30).map { Point(x: Double($0), y: 0) }
+        let cases: [(String, [Point], [Point])] = [
+            ("one point each", [Point(x: 1, y: 2)], [Point(x: 4, y: 6)]),
+            ("one point against a line", [Point(x: 3, y: 1)], line),
+            ("a line against one point", line, [Point(x: 3, y: 1)]),
+            ("every point the same", Array(repeating: Point(x: 5, y: 5), count: 20), Array(repeating: Point(x: 5, y: 5), count: 7)),
+            ("reversed", line, line.reversed()),
+            ("huge coordinates", line.map { Point(x: $0.x * 1e150, y: 1e150) }, line.map { Point(x: $0.x * 1e150, y: -1e150) }),
+            ("squares overflowing to infinity", line.map { Point(x: $0.x * 1e200, y: 1e200) }, line.map { Point(x: -$0.x * 1e200, y: -1e200) }),
+            ("a NaN", line, line.enumerated().map { $0.offset == 12 ? Point(x: .nan, y: 0) : $0.element }),
+            ("an infinity", line, line.enumerated().map { $0.offset == 3 ? Point(x: .infinity, y: 0) : $0.element }),
+        ]
+        for (what, a, b) in cases {
+            let m = b.count
+            let bands: [[ClosedRange<Int>]] = [
+                a.indices.map { _ in 0...(m - 1) },
+                a.indices.map { i in let j = i * m / a.count; return j...j },
+                a.indices.map { _ in -10 ... -3 },
+                a.indices.map { _ in (m + 3)...(m + 9) },
+                a.indices.map { i in i % 2 == 0 ? 0...0 : (m - 1)...(m - 1) },
+            ]
+            for (k, band) in bands.enumerated() {
+                same(DiscreteFrechet.distance(a, b, band: band), table(a, b, band), "\(what), band \(k)")
+            }
+        }
     }
 }

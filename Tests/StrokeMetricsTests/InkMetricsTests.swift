@@ -135,3 +135,69 @@ final class InkMetricsTests: XCTestCase {
         }
     }
 }
+
+/// `InkCoverage.add` fills capsule after capsule in one reused set of buffers: the same pixels
+/// as filling each capsule on its own with fresh buffers (`fill`), for ink whose capsules grow
+/// and shrink (a buffer left longer by a big capsule must not leak into a small one). Rows
+/// crossed exactly twice are filled without ordering their crossings: the same pixels as the
+/// ordered crossings give.
+final class InkCoverageBufferReuseTests: XCTestCase {
+    /// A polygon traced twice crosses each row four times, so its fill orders the crossings;
+    /// traced once, a convex polygon's rows are crossed twice and filled directly. Both must
+    /// cover the same pixels — for capsules, random convex polygons either way round, slivers,
+    /// a non-convex polygon and one with a NaN vertex.
+    func testRowsCrossedTwiceAreFilledAsTheOrderedCrossingsFillThem() throws {
+        var rng = SeededGenerator(seed: 77)
+        func unit() -> Double { Double(rng.next() >> 11) * 0x1p-53 }
+        var polygons: [[Point]] = []
+        var capsule: [Point] = []
+        for _ in 0..<60 {
+            let a = Point(x: 2 + 36 * unit(), y: 2 + 26 * unit()), b = Point(x: 2 + 36 * unit(), y: 2 + 26 * unit())
+            InkOutline.capsule(a, 0.1 + 6 * unit(), b, 0.1 + 6 * unit(), tolerance: 0.05, into: &capsule)
+            polygons.append(capsule)
+            // A random convex polygon: points on an ellipse at sorted angles, either way round.
+            let count = 3 + Int(rng.next() % 9)
+            let angles = (0..<count).map { _ in 2 * Double.pi * unit() }.sorted()
+            let centre = Point(x: 20 + 4 * unit(), y: 15 + 4 * unit()), rx = 0.3 + 15 * unit(), ry = 0.3 + 12 * unit()
+            let ellipse = angles.map { Point(x: centre.x + rx * cos($0), y: centre.y + ry * sin($0)) }
+            polygons.append(rng.next() % 2 == 0 ? ellipse : ellipse.reversed())
+        }
+        polygons.append([Point(x: 1, y: 1), Point(x: 39, y: 1.2), Point(x: 1, y: 1.4)])                           // a sliver
+        polygons.append([Point(x: 2, y: 2), Point(x: 30, y: 2), Point(x: 30, y: 25), Point(x: 16, y: 8), Point(x: 2, y: 25)])  // non-convex
+        polygons.append([Point(x: 2, y: 2), Point(x: 30, y: 2), Point(x: .nan, y: 20), Point(x: 2, y: 25)])       // a NaN
+        let box = Rect(Point(x: 0, y: 0), Point(x: 40, y: 30))
+        for (k, polygon) in polygons.enumerated() {
+            for resolution in [1.0, 3.3] {
+                var once = try XCTUnwrap(InkCoverage(box: box, resolution: resolution))
+                once.fill([polygon])
+                var twice = try XCTUnwrap(InkCoverage(box: box, resolution: resolution))
+                twice.fill([polygon + polygon])
+                XCTAssertEqual(once.count, twice.count, "polygon \(k), resolution \(resolution)")
+                XCTAssertEqual(once.intersectionCount(twice), twice.count, "polygon \(k), resolution \(resolution)")
+            }
+        }
+    }
+
+    func testCapsulesFilledInReusedBuffersCoverWhatEachFilledAloneCovers() throws {
+        var path = InkPath()
+        path.append(.move(to: Point(x: 0, y: 0)), InkAttributes(width: 1))
+        for k in 1...120 {
+            let t = Double(k)
+            // Widths from 0.2 to 30 and back, a tap (zero-length segment) every 17th element.
+            let width = k % 17 == 0 ? 0.5 : 0.2 + 29.8 * abs(sin(t / 9))
+            let p = k % 17 == 0 ? Point(x: t - 1, y: 20 * sin((t - 1) / 5)) : Point(x: t, y: 20 * sin(t / 5))
+            path.append(k % 11 == 0 ? .quadCurve(to: p, control: Point(x: t - 0.5, y: 40)) : .line(to: p), InkAttributes(width: width))
+        }
+        let ink = Ink(committed: path)
+        let box = try XCTUnwrap(ink.bounds).outset(by: 1)
+        for resolution in [0.7, 4.0] {
+            var reused = try XCTUnwrap(InkCoverage(box: box, resolution: resolution))
+            reused.add(ink)
+            var alone = try XCTUnwrap(InkCoverage(box: box, resolution: resolution))
+            InkOutline.forEachPolygon(of: path, tolerance: 0.25 / resolution) { polygon, _ in alone.fill([polygon]) }
+            XCTAssertGreaterThan(alone.count, 0)
+            XCTAssertEqual(reused.count, alone.count, "resolution \(resolution)")
+            XCTAssertEqual(reused.intersectionCount(alone), alone.count, "resolution \(resolution)")
+        }
+    }
+}

@@ -14,8 +14,19 @@ public struct ReportOptions: Sendable {
     public var outputDirectory: String
     /// Timed repetitions of the render-strategy measurement.
     public var renderRepetitions: Int
-    /// Timed runs of the throughput measurement, per pipeline.
+    /// Timed runs of the throughput measurement, per pipeline (default 5).
+    ///
+    /// The report times throughput quickly: per pipeline, the replay and then the live stroke
+    /// over every stroke of the first dataset, each 2 warm-up runs (the first calibrates the
+    /// passes per run) and `throughputRuns` timed runs of at least
+    /// ``throughputMinimumRunSeconds``, median and interquartile range reported — about
+    /// pipelines × 2 × 7 × 10 ms of one core (≈ 3 s for the default experiment's 23
+    /// pipelines), beside the drawing. `strokelab bench` is the full-precision benchmark
+    /// (7 runs of at least 50 ms by default, alone).
     public var throughputRuns: Int
+    /// Shortest timed run of the report's throughput measurement, seconds (default 0.01; the
+    /// method is under ``throughputRuns``).
+    public var throughputMinimumRunSeconds: Double
     /// The gnuplot executable (default: `$STROKELAB_GNUPLOT`, then `gnuplot` on PATH).
     public var gnuplot: String?
     /// Also write `report-single.html`: the report with every figure and raster embedded
@@ -25,11 +36,12 @@ public struct ReportOptions: Sendable {
 
     /// Creates options with the defaults `make report` uses.
     public init(specPath: String, outputDirectory: String, renderRepetitions: Int = 3, throughputRuns: Int = 5,
-                gnuplot: String? = nil, singleFile: Bool = false) {
+                throughputMinimumRunSeconds: Double = 0.01, gnuplot: String? = nil, singleFile: Bool = false) {
         self.specPath = specPath
         self.outputDirectory = outputDirectory
         self.renderRepetitions = renderRepetitions
         self.throughputRuns = throughputRuns
+        self.throughputMinimumRunSeconds = throughputMinimumRunSeconds
         self.gnuplot = gnuplot
         self.singleFile = singleFile
     }
@@ -40,9 +52,10 @@ public struct ReportOptions: Sendable {
 ///
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
 /// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
-/// stroke (`lag_frames.csv`); render cost per strategy (`render_cost.csv`, timed first, alone);
-/// figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png` and `.svg`) — throughput
-/// (`throughput.csv`) is timed on one core meanwhile, and its figure drawn after them; the HTML last, after every file it links to exists. Every file is written
+/// stroke (`lag_frames.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png`
+/// and `.svg`) — meanwhile, on one core, the render strategies are timed and then throughput
+/// (one timing after the other, never both at once); their figures (`render_cost.csv`,
+/// `throughput.csv`) are drawn when both are done; the HTML last, after every file it links to exists. Every file is written
 /// atomically, so an interrupted report never leaves a half-written file.
 public enum ReportBuilder {
     /// What a finished report wrote.
@@ -96,17 +109,18 @@ public enum ReportBuilder {
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
-        // Throughput is timed on one core (as `strokelab bench` times it) while the figures and
-        // rasters are drawn on the other; its figure is drawn when both are done. The render
-        // strategies are timed first, alone.
-        try settings.progress.during("timing render cost") { () throws(ExperimentError) in try builder.timeRenderCost() }
-        async let throughput = Builder.timeThroughput(experiment, runs: options.throughputRuns)
-        try builder.makeEverything(log: log)
+        // The render strategies and then throughput are timed on one core (one after the other)
+        // while the figures and rasters are drawn on the other; their figures are drawn when
+        // both are done.
         let progress = settings.progress
-        progress.note("timing throughput (begun with the figures)…")
-        let timed = await throughput
-        try progress.during("drawing the throughput figure") { () throws(ExperimentError) in
-            try builder.makeThroughput(timed, log: log)
+        async let timed = Builder.timeCosts(experiment, options: options)
+        try builder.makeEverything(log: log)
+        progress.note("timing render cost and throughput (begun with the figures)…")
+        let (renderCost, throughput) = await timed
+        try progress.during("drawing the render-cost and throughput figures") { () throws(ExperimentError) in
+            builder.renderCost = try renderCost.get()
+            try builder.makeRenderCost(log: log)
+            try builder.makeThroughput(throughput, log: log)
         }
 
         let report = builder.document(elapsed: (clock.now - start) / .seconds(1))
@@ -153,7 +167,7 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
-    /// The render strategies' timing (``timeRenderCost()``), taken before the figures.
+    /// The render strategies' timing (``timeRenderCost(repetitions:)``), taken beside the figures.
     var renderCost: [RenderCostResult]? = nil
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).

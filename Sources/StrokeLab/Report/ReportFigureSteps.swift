@@ -60,7 +60,7 @@ extension Builder {
         }
 
         try makeLagOverTime(log: log)
-        try makeRenderCost(log: log)
+        // The render-cost figure is drawn after its timing (ReportBuilder.build).
         try makeKinematics()
     }
 
@@ -95,18 +95,33 @@ extension Builder {
     }
 
     /// The throughput the report shows: samples per second through each pipeline over the
-    /// first dataset's strokes, measured as `strokelab bench` measures it
-    /// (``Benchmark/measureThroughput(traces:pipelines:settings:cellDone:)``) with `runs` timed
-    /// runs, on the calling thread. `nil` without traces.
-    static func timeThroughput(_ experiment: Experiment.Report, runs: Int) -> TimedThroughput? {
+    /// first dataset's strokes, measured with `strokelab bench`'s loop
+    /// (``Benchmark/measureThroughput(traces:pipelines:settings:cellDone:)``) at the report's
+    /// settings (``ReportOptions/throughputRuns`` states the method), on the calling thread.
+    /// `nil` without traces.
+    static func timeThroughput(_ experiment: Experiment.Report, runs: Int, minimumRunSeconds: Double) -> TimedThroughput? {
         guard let dataset = SummaryTable.ordered(experiment.traces.map(\.dataset)).first else { return nil }
         let traces = experiment.traces.filter { $0.dataset == dataset }
-        let settings = Benchmark.Settings(runs: max(1, runs), warmupRuns: 2, minimumRunSeconds: 0.05)
+        let settings = Benchmark.Settings(runs: max(1, runs), warmupRuns: 2, minimumRunSeconds: minimumRunSeconds)
         return TimedThroughput(dataset: dataset, settings: settings,
                           measured: Benchmark.measureThroughput(traces: traces, pipelines: experiment.pipelines, settings: settings))
     }
 
-    /// What ``timeThroughput(_:runs:)`` measured.
+    /// The report's two timings, on the calling thread, one after the other: the render
+    /// strategies (``timeRenderCost(repetitions:)``), then throughput
+    /// (``timeThroughput(_:runs:minimumRunSeconds:)``). No progress phase of its own: it runs
+    /// beside the drawing's phases.
+    static func timeCosts(_ experiment: Experiment.Report, options: ReportOptions)
+        -> (renderCost: Result<[RenderCostResult], ExperimentError>, throughput: TimedThroughput?) {
+        let renderCost: Result<[RenderCostResult], ExperimentError>
+        do throws(ExperimentError) { renderCost = .success(try timeRenderCost(repetitions: options.renderRepetitions)) } catch {
+            renderCost = .failure(error)
+        }
+        return (renderCost, timeThroughput(experiment, runs: options.throughputRuns,
+                                           minimumRunSeconds: options.throughputMinimumRunSeconds))
+    }
+
+    /// What ``timeThroughput(_:runs:minimumRunSeconds:)`` measured.
     struct TimedThroughput: Sendable {
         /// The dataset timed.
         var dataset: String
@@ -116,7 +131,7 @@ extension Builder {
         var measured: [Benchmark.ThroughputMeasurement]
     }
 
-    /// The throughput figure and `throughput.csv`, from ``timeThroughput(_:runs:)``.
+    /// The throughput figure and `throughput.csv`, from ``timeThroughput(_:runs:minimumRunSeconds:)``.
     mutating func makeThroughput(_ timed: TimedThroughput?, log: (String) -> Void) throws(ExperimentError) {
         guard let timed, !timed.measured.isEmpty else { return }
         let (dataset, settings, measured) = (timed.dataset, timed.settings, timed.measured)
@@ -128,17 +143,17 @@ extension Builder {
         let strokes = measured[0].strokes
         try plot(ReportFigures.throughput(entries, title: "Throughput on \(dataset) (median, interquartile range)", colors: pipelineColors),
                  name: "throughput", title: "Throughput per pipeline",
-                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing). A sample is one the pipeline is fed: one per event for main-view pipelines, every coalesced sample for coalesced ones, so coalesced pipelines are fed about four times as many. Measured as `strokelab bench` does: median of \(settings.runs) timed runs after warm-up, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least 50 ms. This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
+                 caption: "Samples fed through each pipeline per second on one core (replay only: interpolator, predictor and frame bookkeeping; no metrics, no drawing). A sample is one the pipeline is fed: one per event for main-view pipelines, every coalesced sample for coalesced ones, so coalesced pipelines are fed about four times as many. Timed quickly with `strokelab bench`'s loop: median of \(settings.runs) timed runs after \(settings.warmupRuns) warm-up runs, bars spanning the interquartile range; each run replays all \(strokes) strokes of \(dataset) enough times to last at least \(number(settings.minimumRunSeconds * 1000)) ms (`strokelab bench` is the full-precision benchmark: 7 runs of at least 50 ms). This machine is shared, so read ratios, not absolute values. Data: throughput.csv.")
         log("  throughput: \(entries.count) pipelines")
     }
 
     /// Render cost per frame as a long drawing grows, per render strategy.
-    /// Times the render strategies (``makeRenderCost(log:)`` draws them): before the throughput
-    /// is timed on the other core, so the two timings do not share the machine.
-    mutating func timeRenderCost() throws(ExperimentError) {
+    /// Times the render strategies (``makeRenderCost(log:)`` draws them), `repetitions` timed
+    /// runs each (at least 1), on the calling thread.
+    static func timeRenderCost(repetitions: Int) throws(ExperimentError) -> [RenderCostResult] {
         var renderOptions = RenderCostOptions()
-        renderOptions.repetitions = max(1, options.renderRepetitions)
-        do { renderCost = try RenderCostMeasurement.measure(InkRasters.renderCostReplays(RenderWorkload.spiral()), options: renderOptions) } catch {
+        renderOptions.repetitions = max(1, repetitions)
+        do { return try RenderCostMeasurement.measure(InkRasters.renderCostReplays(RenderWorkload.spiral()), options: renderOptions) } catch {
             throw ExperimentError("report: render cost: \(error.description)")
         }
     }
@@ -147,7 +162,7 @@ extension Builder {
         let workload = RenderWorkload.spiral()
         var renderOptions = RenderCostOptions()
         renderOptions.repetitions = max(1, options.renderRepetitions)
-        if renderCost == nil { try timeRenderCost() }
+        if renderCost == nil { renderCost = try Self.timeRenderCost(repetitions: options.renderRepetitions) }
         guard let measured = renderCost else { return }
         let curves = measured.map(RenderCostCurve.init(measured:))
         try writeTable(RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex)).csvText, name: "render_cost.csv")
