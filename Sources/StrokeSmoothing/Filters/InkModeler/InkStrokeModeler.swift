@@ -256,8 +256,9 @@ public struct InkStrokeModeler: Sendable {
     /// One result (ink's `ModelStylus` step): `tip` projected onto the raw inputs from
     /// `cursor` (advancing it) for its stylus values, then blended from that projection
     /// towards the tip by `weight` (the mitigation's; 1 when it is off). Reads the model
-    /// without changing it.
-    @inline(__always)
+    /// without changing it. Transparent: `@inline(__always)` left it a call in the prediction
+    /// loop, where the weight is the constant 1.
+    @_transparent
     static func result(_ tip: InkTipState, weight: Float, previousTime: Double, cursor: inout InkStylusStateModeler.Cursor,
                        stylus: borrowing InkStylusStateModeler, normalProjection: Bool) -> InkFloatResult {
         let normal = normalProjection ? InkMath.strokeNormal(tip, previousTime: previousTime) : nil

@@ -45,8 +45,20 @@ struct InkStylusStateModeler: Sendable {
         var projection = Projection()
     }
 
+    /// A raw input of the polyline with the segment that ends at it, from the previous input:
+    /// `segment` = position − previous position and `lengthSquared` = segment·segment, in
+    /// float32 as the closest-point scan computes them, and whether the two positions are
+    /// equal (zero for a stroke's first input). Stored once per input instead of recomputed
+    /// by every scan that crosses the segment.
+    struct Input: Sendable {
+        var state = InkFloatResult()
+        var segment = InkVec2.zero
+        var lengthSquared: Float = 0
+        var isPointSegment = true
+    }
+
     let useStrokeNormalProjection: Bool
-    private(set) var states = InkSlidingWindow(capacity: 32, filler: InkFloatResult())
+    private(set) var states = InkSlidingWindow(capacity: 32, filler: Input())
     /// The committed read position (its base is always 0 between calls).
     private(set) var cursor = Cursor()
     private var unknownPressure = false
@@ -78,15 +90,23 @@ struct InkStylusStateModeler: Sendable {
         }
         var velocity = InkVec2.zero
         var acceleration = InkVec2.zero
-        if !states.isEmpty && time != states.last.time {
-            let previous = states.last
+        var input = Input()
+        if !states.isEmpty {
+            let start = states.last.state.position
+            input.segment = position - start
+            input.lengthSquared = InkMath.dot(input.segment, input.segment)
+            input.isPointSegment = start == position
+        }
+        if !states.isEmpty && time != states.last.state.time {
+            let previous = states.last.state
             let dt = Float(time - previous.time)
             velocity = (position - previous.position) / dt
             acceleration = (velocity - previous.velocity) / dt
         }
-        states.append(InkFloatResult(position: position, velocity: velocity, acceleration: acceleration,
+        input.state = InkFloatResult(position: position, velocity: velocity, acceleration: acceleration,
                                      time: time, pressure: state.pressure, tilt: state.tilt,
-                                     orientation: state.orientation))
+                                     orientation: state.orientation)
+        states.append(input)
     }
 
     /// Projects `tip` from the committed cursor and commits (ink's `Project`).
@@ -104,8 +124,9 @@ struct InkStylusStateModeler: Sendable {
     }
 
     /// Projects `tip` onto the polyline from `cursor` (advancing it) without modifying the
-    /// modeler. With no input kept, the unknown state (all −1, time 0) as in ink.
-    @inline(__always)
+    /// modeler. With no input kept, the unknown state (all −1, time 0) as in ink. Transparent,
+    /// so it is inlined in each loop that emits results (`@inline(__always)` was not always).
+    @_transparent
     func project(_ tip: InkTipState, normal: InkVec2?, cursor: inout Cursor) -> InkFloatResult {
         guard states.count > cursor.base else { return InkFloatResult() }
         let projection: Projection
@@ -118,8 +139,8 @@ struct InkStylusStateModeler: Sendable {
         cursor.projection = Projection(segmentIndex: 0, ratio: projection.ratio)
         let base = cursor.base
         var result = states.count - base > 1
-            ? InkFloatResult.interpolate(states[base], states[base + 1], projection.ratio)
-            : states[base]
+            ? InkFloatResult.interpolate(states[base].state, states[base + 1].state, projection.ratio)
+            : states[base].state
         result.time = tip.time
         if unknownPressure { result.pressure = -1 }
         if unknownTilt { result.tilt = -1 }
@@ -127,30 +148,33 @@ struct InkStylusStateModeler: Sendable {
         return result
     }
 
+    @inline(__always)
     private func projectToClosestPoint(_ position: InkVec2, _ cursor: Cursor) -> Projection {
         let previous = cursor.projection
         // One pass over the contiguous window from the cursor on; each segment's end is the
-        // next one's start. Written per component: the same float operations, in the same
-        // order, as `InkMath.nearestPointOnSegment`, `InkMath.interp` and `InkMath.distance`
-        // on the vectors, without moving the components between SIMD lanes.
+        // next one's start. Written per component with the segment stored at its end input:
+        // the same float operations, in the same order, as `InkMath.nearestPointOnSegment`,
+        // `InkMath.interp` and `InkMath.distance` on the vectors (a squared length that is
+        // not below infinity — infinite or NaN — goes to `hypotf`, as in `InkMath.magnitude`).
         return states.withElements(from: cursor.base) { polyline in
             guard polyline.count > 1, let base = polyline.baseAddress else { return previous }
             let px = position.x, py = position.y
             var bestIndex = -1
             var bestRatio: Float = 0
             var minDistance = Float.infinity
-            var sx = base[0].position.x, sy = base[0].position.y
+            var sx = base[0].state.position.x, sy = base[0].state.position.y
             for i in 1..<polyline.count {
-                let ex = base[i].position.x, ey = base[i].position.y
-                let dx = ex - sx, dy = ey - sy
+                let end = base[i]
+                let ex = end.state.position.x, ey = end.state.position.y
+                let dx = end.segment.x, dy = end.segment.y
                 var ratio: Float = 0
-                if !(sx == ex && sy == ey) {
-                    ratio = InkMath.clamp01(((px - sx) * dx + (py - sy) * dy) / (dx * dx + dy * dy))
+                if !end.isPointSegment {
+                    ratio = InkMath.clamp01(((px - sx) * dx + (py - sy) * dy) / end.lengthSquared)
                 }
                 if i - 1 != previous.segmentIndex || !(ratio < previous.ratio) {
                     let ox = Double(sx + dx * ratio - px), oy = Double(sy + dy * ratio - py)
                     let squares = ox * ox + oy * oy
-                    let distance = squares.isFinite
+                    let distance = squares < .infinity
                         ? Float(squares.squareRoot())
                         : InkMath.distance(position, InkVec2(sx + dx * ratio, sy + dy * ratio))
                     if distance <= minDistance {
@@ -176,8 +200,8 @@ struct InkStylusStateModeler: Sendable {
             var i = previous.segmentIndex
             while i < segments {
                 defer { i += 1 }
-                let start = polyline[i].position
-                let end = polyline[i + 1].position
+                let start = polyline[i].state.position
+                let end = polyline[i + 1].state.position
                 guard let ratio = InkMath.projectToSegmentAlongNormal(start, end, position, normal) else { continue }
                 if i == previous.segmentIndex && ratio <= previous.ratio { continue }
                 let point = InkMath.interp(start, end, ratio)
