@@ -53,13 +53,14 @@ public enum FFT {
     }
 
     /// |X_k| of a real signal zero-padded to `length` (a power of two ≥ `signal.count`).
+    /// Memory: two arrays of `length` doubles (the magnitudes are written over the real parts).
     public static func magnitudes(of signal: [Double], length: Int) -> [Double] {
         precondition(length >= signal.count, "FFT length shorter than the signal")
-        var re = signal + [Double](repeating: 0, count: length - signal.count)
+        var re = [Double](repeating: 0, count: length)
+        re.replaceSubrange(0..<signal.count, with: signal)
         var im = [Double](repeating: 0, count: length)
         transform(real: &re, imaginary: &im)
-        var out = [Double](repeating: 0, count: length)
-        for k in 0..<length { out[k] = Double.hypot(re[k], im[k]) }
-        return out
+        for k in 0..<length { re[k] = Double.hypot(re[k], im[k]) }
+        return re
     }
 }

@@ -36,13 +36,14 @@ public enum HoldOut {
         var fedEvents: [TouchEvent] = []
         fedEvents.reserveCapacity(stroke.events.count)
         var reference: [TimedPoint] = []
+        reference.reserveCapacity(k >= 2 ? n / k + 2 : n)
         var index = -1
         var previousLast: TouchSample? = nil
         var previousKept = true
         var fedCount = 0, held = 0
+        var kept: [TouchSample] = []   // reused; each fed event gets an exact copy
         for event in stroke.events {
-            var kept: [TouchSample] = []
-            kept.reserveCapacity(event.samples.count)
+            kept.removeAll(keepingCapacity: true)
             for (j, sample) in event.samples.enumerated() {
                 let redelivered = j == 0 && previousLast == sample
                 if redelivered {
@@ -65,7 +66,12 @@ public enum HoldOut {
             }
             previousLast = event.samples.last
             if !kept.isEmpty {
-                fedEvents.append(TouchEvent(phase: event.phase, time: event.time, samples: kept, predicted: event.predicted))
+                // Exactly its samples: a buffer reserved for the event's own count would keep a
+                // held-out sample's slot in every fed event.
+                let samples = [TouchSample](unsafeUninitializedCapacity: kept.count) { buffer, count in
+                    count = buffer.initialize(from: kept).1
+                }
+                fedEvents.append(TouchEvent(phase: event.phase, time: event.time, samples: samples, predicted: event.predicted))
             }
         }
         guard held > 0 else {

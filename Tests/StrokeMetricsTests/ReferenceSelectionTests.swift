@@ -44,8 +44,10 @@ final class ReferenceSelectionTests: XCTestCase {
             XCTAssertEqual(fedTimes.contains(s.time), !isHeld, "sample \(i)")
             XCTAssertEqual(prepared.reference.points.contains { $0.time == s.time }, isHeld || i == 0 || i == n - 1, "sample \(i)")
         }
-        // Events keep their delivery times; none is empty.
+        // Events keep their delivery times; none is empty, and none keeps a held-out sample's
+        // slot (the fed stroke is a second copy of the samples: exactly sized, it costs less).
         XCTAssertTrue(prepared.fed.events.allSatisfy { !$0.samples.isEmpty })
+        for (i, e) in prepared.fed.events.enumerated() { XCTAssertEqual(e.samples.capacity, e.samples.count, "fed event \(i)") }
         XCTAssertEqual(prepared.fed.events.first?.phase, .began)
         XCTAssertEqual(prepared.fed.events.last?.phase, .ended)
         for e in prepared.fed.events { XCTAssertTrue(stroke.events.contains { $0.time == e.time }) }
