@@ -124,9 +124,12 @@ DOC_TARGETS = StrokeCore StrokeSmoothing StrokeMetrics
 docs:
 	@scripts/docc-articles
 	@echo "swift package generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors → $(OUT)/docs"
+	@# docc's merge step needs the output's parent folder, and exits 0 without it, writing nothing.
+	@mkdir -p $(OUT)
 	@STROKELAB_DOCS=1 $(SWIFT) package --allow-writing-to-directory $(OUT)/docs \
 		generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
 		--warnings-as-errors --output-path $(OUT)/docs
+	@test -d $(OUT)/docs/documentation || { echo "error: make docs: no documentation archive was written to $(OUT)/docs"; exit 1; }
 
 clean:
 	rm -rf .build .build-bench $(OUT) Sources/*/*.docc/Guides
