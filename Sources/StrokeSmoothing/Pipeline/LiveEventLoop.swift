@@ -107,7 +107,7 @@ extension CurveStage {
         let main = s.input == .main
         // Only a style, a filter or a predictor can read kinematics besides the builder: a
         // constant in the curve-only mode, so attributing a sample is a plain copy there.
-        let kinematic = Self.attributesKinematics(s, mode: Mode.self)
+        let kinematic = Self.readsKinematics || (Mode.allStages || Mode.styles) && s.stagesReadKinematics
 
         // 1–3. Input view, filters, curve builder.
         if Mode.allStages { s.batch.clearKeepingStorage() }   // only they fill it
@@ -116,12 +116,6 @@ extension CurveStage {
         var newest = state.newest
         let count = events[eventIndex].samples.count
         var i = main ? count - 1 : 0
-        if hasStyles, direct, !started,
-           let first = Self.firstFedSample(events, at: eventIndex, main: main, kinematics: s.kinematics, attributes: kinematic) {
-            // The styles begin at the stroke's first sample before the loop below feeds it, so
-            // the loop makes no opaque call per sample.
-            s.beginStyles(first)
-        }
         while i < count {
             let sample = kinematic ? s.kinematics.attribute(events[eventIndex].samples[i])
                                    : AttributedSample(events[eventIndex].samples[i])
@@ -131,6 +125,7 @@ extension CurveStage {
                 // (A constant outside the all-stages mode: `styled` is what `line` was created with.)
                 line.restate(recordsSamples: styled, recordsInk: Self.drawsInk)
                 if !started {
+                    if hasStyles { s.beginStyles(sample) }
                     begin(sample, into: &line)
                     started = true
                 } else if terminal {
@@ -205,26 +200,5 @@ extension CurveStage {
                 s.append(guess, to: &predictedInk, start: nil, previous: before)
             }
         }
-    }
-
-    /// Whether the event loop attributes speed and heading to the samples it feeds: the curve
-    /// builder reads them, or (outside the curve-only mode) another stage does.
-    @inline(__always)
-    static func attributesKinematics<Mode: ReplayMode>(_ s: LiveStages, mode: Mode.Type) -> Bool {
-        Self.readsKinematics || (Mode.allStages || Mode.styles) && s.stagesReadKinematics
-    }
-
-    /// The first sample the event loop feeds from `events[eventIndex]` when samples go
-    /// straight from the input view to the curve builder (the main sample, or the first
-    /// coalesced one), attributed as the loop attributes it — on a copy of `kinematics`, which
-    /// the loop then advances itself. `nil` for an event without samples. O(1).
-    @inline(__always)
-    static func firstFedSample(_ events: [TouchEvent], at eventIndex: Int, main: Bool, kinematics: SampleKinematics,
-                               attributes kinematic: Bool) -> AttributedSample? {
-        let count = events[eventIndex].samples.count
-        guard count > 0 else { return nil }
-        var k = kinematics
-        let i = main ? count - 1 : 0
-        return kinematic ? k.attribute(events[eventIndex].samples[i]) : AttributedSample(events[eventIndex].samples[i])
     }
 }
