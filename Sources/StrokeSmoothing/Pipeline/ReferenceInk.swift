@@ -8,19 +8,19 @@ extension PipelineDescription {
     /// heading derived along the reference), styled by fresh instances of the pipeline's style
     /// stages — and, for outline makers, their outline of those samples. What `ink.iou` and
     /// `ink.error_area` compare the pipeline's ink with. Unstyled pipelines get the base ink
-    /// (``baseInk``: 2 pt, black). `samples` are the stroke's samples in time order, read once
-    /// front to back (a stroke's `events.lazy.flatMap(\.samples)` serves without a copy).
-    /// O(reference points + samples).
-    /// Without a style stage the pen's channels are not read: the ink is the reference's
-    /// straight segments in the base ink, O(reference points).
+    /// (``baseInk``: 2 pt, black), whose pen channels are then not read. `samples` are the
+    /// stroke's samples in time order, read once front to back (a stroke's
+    /// `events.lazy.flatMap(\.samples)` serves without a copy). O(reference points + samples);
+    /// O(reference points) unstyled.
     public func referenceInk<Samples: Sequence<TouchSample>>(_ reference: ReferenceCurve, samples: Samples) -> Ink {
         guard !reference.points.isEmpty else { return Ink() }
+        // The reference's straight segments; a single point is a zero-length segment (a dot).
+        var elements = reference.points.indices.map { i in
+            i == 0 ? PathElement.move(to: reference.points[i].location) : .line(to: reference.points[i].location)
+        }
+        if elements.count == 1 { elements.append(.line(to: reference.points[0].location)) }
         let styles = stages(of: .style)
-        if styles.isEmpty {
-            var elements: [PathElement] = []
-            elements.reserveCapacity(Swift.max(reference.points.count, 2))
-            for (i, p) in reference.points.enumerated() { elements.append(i == 0 ? .move(to: p.location) : .line(to: p.location)) }
-            if elements.count == 1 { elements.append(.line(to: reference.points[0].location)) }
+        guard !styles.isEmpty else {
             return Ink(committed: InkPath(elements: elements, attributes: [InkAttributes](repeating: baseInk, count: elements.count)))
         }
         var attributed: [AttributedSample] = []
@@ -52,23 +52,19 @@ extension PipelineDescription {
             touch.location = p.location
             attributed.append(kinematics.attribute(touch))
         }
-        var line = Centerline()
-        line.reserveCapacity(attributed.count)
-        for (i, s) in attributed.enumerated() {
-            if i == 0 { line.move(to: s.location, s) } else { line.addLine(to: s.location, s) }
-        }
-        if attributed.count == 1 { line.addLine(to: attributed[0].location, attributed[0]) }
-        var ink = [InkAttributes](repeating: baseInk, count: line.count)
+        // One sample per element: the dot's two elements share its point's.
+        let elementSamples = attributed.count == 1 ? [attributed[0], attributed[0]] : attributed
+        var ink = [InkAttributes](repeating: baseInk, count: elements.count)
         var outline: [[Point]] = []
         for stage in styles {
             guard case .style(var style) = stage.implementation else { continue }
             style.begin(attributed[0])
-            style.style(&ink, range: 0..<line.count, elements: line.elements, samples: line.samples, start: nil, previous: nil)
+            style.style(&ink, range: 0..<elements.count, elements: elements, samples: elementSamples, start: nil, previous: nil)
             if type(of: style).makesOutline {
                 style.observe(attributed, terminal: true)
                 style.appendOutline(to: &outline)
             }
         }
-        return Ink(committed: InkPath(elements: line.elements, attributes: ink), outline: outline)
+        return Ink(committed: InkPath(elements: elements, attributes: ink), outline: outline)
     }
 }

@@ -92,21 +92,8 @@ public struct StageRun {
             switch stage {
             case .filter(let f) where predictor != nil:
                 checksum &+= run(events[k], filter: f, predictor: predictor!)
-            case .filter(var f):
-                // Event by event, as the live loop feeds it: told each event's delivery time
-                // (a resampling filter emits nothing without it), the terminal one finishing it.
-                samples.removeAll(keepingCapacity: true)
-                f.reset()
-                let batches = events[k]
-                for e in batches.indices {
-                    f.deliver(at: batches[e].event.time)
-                    if e == batches.count - 1 {
-                        f.finish(batches[e].samples, into: &samples)
-                    } else {
-                        f.process(batches[e].samples, into: &samples)
-                    }
-                }
-                checksum &+= samples.count
+            case .filter(let f):
+                checksum &+= run(events[k], filter: f)
             case .curve(var c):
                 line.reset()
                 c.process(input, startsStroke: true, terminal: false, into: &line)
@@ -136,6 +123,25 @@ public struct StageRun {
             }
         }
         return checksum
+    }
+
+    /// One stroke through a filter alone, event by event as the live loop feeds it: told each
+    /// event's delivery time (a resampling filter emits nothing without it), its samples
+    /// processed, the terminal event's `finish`ing the stroke. Generic over the filter (the
+    /// existential is opened once per stroke, not at each call). Returns the samples made.
+    private mutating func run<F: FilterStage>(_ batches: [(event: TouchEvent, samples: [AttributedSample])], filter f: F) -> Int {
+        var filter = f
+        samples.clearKeepingStorage()
+        filter.reset()
+        for e in batches.indices {
+            filter.deliver(at: batches[e].event.time)
+            if e == batches.count - 1 {
+                filter.finish(batches[e].samples, into: &samples)
+            } else {
+                filter.process(batches[e].samples, into: &samples)
+            }
+        }
+        return samples.count
     }
 
     /// One stroke through a filter and the predictor that reads it: per event, as the replay
