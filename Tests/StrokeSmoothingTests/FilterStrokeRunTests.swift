@@ -56,6 +56,7 @@ final class FilterStrokeRunTests: XCTestCase {
         var recorder = Recorder()
         var samples: [AttributedSample] = [], predicted: [AttributedSample] = []
         let checksum = paired.runStroke(events, predictor: &recorder, samples: &samples, predicted: &predicted)
+        XCTAssertEqual(recorder.observed.map(\.time), aloneOut.map(\.time))
         XCTAssertEqual(recorder.observed, aloneOut)
         XCTAssertEqual(checksum, aloneOut.count)
         XCTAssertEqual(recorder.filterShown, events.count)
