@@ -69,57 +69,34 @@ public enum ClusterBootstrap {
 
         /// The percentile interval of the pooled mean over `resamples` draws of `count`
         /// clusters with replacement (cluster `next() % count` of a `SeededGenerator(seed:)`);
-        /// `nil` with fewer than two clusters. O(resamples · clusters).
+        /// `nil` with fewer than two clusters. O(resamples · clusters). (A remainder by
+        /// multiplication instead of the division measured no faster here: the loop is bound
+        /// by the generator and the loads, about 2.5 ns a draw.)
         func intervalOfMean(resamples: Int, seed: UInt64, level: Double) -> (low: Double, high: Double)? {
             let k = sums.count
             guard k > 1, resamples > 0 else { return nil }
             var rng = SeededGenerator(seed: seed)
-            let pick = Remainder(divisor: UInt64(k))
+            let clusters = UInt64(k)
             var means = [Double](repeating: 0, count: resamples)
             sums.withUnsafeBufferPointer { sums in
                 counts.withUnsafeBufferPointer { counts in
-                    for r in 0..<resamples {
-                        // The count is a whole number, exact in an Int as it was in a Double.
-                        var sum = 0.0, count = 0
-                        for _ in 0..<k {
-                            let c = Int(pick.of(rng.next()))
-                            sum += sums[c]
-                            count += counts[c]
+                    means.withUnsafeMutableBufferPointer { means in
+                        for r in 0..<resamples {
+                            // The count is a whole number, exact in an Int as it was in a Double.
+                            var sum = 0.0, count = 0
+                            for _ in 0..<k {
+                                let c = Int(rng.next() % clusters)
+                                sum += sums[c]
+                                count += counts[c]
+                            }
+                            means[r] = sum / Double(count)
                         }
-                        means[r] = sum / Double(count)
                     }
                 }
             }
             let tail = (1 - level) / 2
             let bounds = Summary.percentiles(selecting: &means, [tail, 1 - tail])
             return (bounds[0], bounds[1])
-        }
-    }
-
-    /// `x % d` for one divisor d ≥ 1 and many x, by a multiplication instead of a division:
-    /// with m = ⌊(2⁶⁴ − 1)/d⌋, q = ⌊x·m / 2⁶⁴⌋ is ⌊x/d⌋ or at most 2 below it (x·m/2⁶⁴ lies
-    /// within (x/d − 2, x/d]), so x − q·d is the remainder after at most two subtractions of d.
-    /// Exact for every x (tested against `%`). O(1).
-    struct Remainder {
-        /// The divisor d.
-        let divisor: UInt64
-        /// ⌊(2⁶⁴ − 1)/d⌋.
-        let multiplier: UInt64
-
-        /// Prepares the remainder by `divisor` (≥ 1).
-        init(divisor: UInt64) {
-            precondition(divisor >= 1, "the divisor must be at least 1")
-            self.divisor = divisor
-            multiplier = UInt64.max / divisor
-        }
-
-        /// `x % divisor`.
-        @inline(__always) func of(_ x: UInt64) -> UInt64 {
-            let q = x.multipliedFullWidth(by: multiplier).high
-            var r = x &- q &* divisor
-            if r >= divisor { r &-= divisor }
-            if r >= divisor { r &-= divisor }
-            return r
         }
     }
 }

@@ -195,6 +195,9 @@ struct Builder {
     let progress: Progress
     /// Safe file names for figure and raster names made from dataset names and stroke ids.
     var fileNames = SafeFileName.Registry()
+    /// The rows ``commonRow(dataset:kind:pipeline:metric:)`` gives, found in one pass over
+    /// `summary_paired.csv`'s rows (the tables and orderings ask thousands of times).
+    let commonRows: [CommonRowKey: PairedSummaryRow]
 
     init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable, out: String,
          tunePlan: TunePlan?, progress: Progress = .silent) {
@@ -205,6 +208,13 @@ struct Builder {
         self.summary = summary
         self.out = out
         self.progress = progress
+        var common: [CommonRowKey: PairedSummaryRow] = [:]
+        for r in experiment.paired {
+            let key = CommonRowKey(dataset: r.dataset, kind: r.kind, metric: r.metric, pipeline: r.pipeline)
+            if let best = common[key], r.n <= best.n { continue }
+            common[key] = r
+        }
+        commonRows = common
     }
     var metricOptions: MetricOptions { spec.metricOptions }
 
