@@ -34,6 +34,24 @@ public protocol FilterStage: PipelineStage {
     /// ``finish(_:into:)``. The default ignores it; a filter that resamples at the refresh
     /// (``RefreshResamplingFilter``) needs it.
     mutating func deliver(at time: Double)
+    /// One stroke's events through the filter alone, as the live loop feeds them: reset, then
+    /// per event told its delivery time, its samples processed (the terminal event's
+    /// ``finish(_:into:)``ed), every output appended to `output`. Returns the outputs made.
+    /// What ``StageRun`` times; the default (in `StageRun.swift`) is that loop. A requirement
+    /// so that a caller holding `any FilterStage` enters the filter's own specialised loop once
+    /// per stroke, as an app holding the concrete filter runs it (not an existential call per
+    /// event). O(the stroke's samples) plus the filter's own cost.
+    mutating func runStroke(_ events: [(event: TouchEvent, samples: [AttributedSample])],
+                            into output: inout [AttributedSample]) -> Int
+    /// ``runStroke(_:into:)`` with `predictor` reading this filter, as the live loop runs them:
+    /// per event, the filter's output for the event (in `samples`, cleared first) observed,
+    /// the predictor shown the filter (``PredictorStage/observe(lastFilterOf:)``), and one
+    /// prediction (into `predicted`, cleared first) after every event but the terminal one.
+    /// Returns the samples and predictions made. The default (in `StageRun.swift`) is that
+    /// loop, specialised for the filter.
+    mutating func runStroke<P: PredictorStage>(_ events: [(event: TouchEvent, samples: [AttributedSample])],
+                                               predictor: inout P, samples: inout [AttributedSample],
+                                               predicted: inout [AttributedSample]) -> Int
 }
 
 extension FilterStage {

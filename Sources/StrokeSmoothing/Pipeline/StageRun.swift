@@ -12,15 +12,18 @@ import StrokeCore
 ///   recorded when it draws ink);
 /// - a predictor: every sample observed, one prediction per event after its samples;
 /// - a filter and the predictor that reads its state (`filter:ink-modeler|predict:ink-kalman`,
-///   ``PipelineDescription/resolveStages(_:registry:)``): per event, as the replay runs them,
-///   the event's samples through the filter (the terminal event `finish`es it), the filter's
+///   ``PipelineDescription/resolveStages(_:registry:)``): per event, as the live loop runs
+///   them, the filter told the event's delivery time, the event's samples through it (the
+///   terminal event `finish`es it), the filter's
 ///   output observed, the predictor shown the filter, and one prediction after every event
 ///   but the terminal one — ink's `Update` per input and `Predict` per event;
 /// - a style: every element of the straight centre line through the samples styled, its ink
 ///   started as the replay starts a stroke's committed ink (``Centerline/startingInk(base:)``; an
 ///   outline maker also observes the samples and reports its outline at the end).
 /// Each pass calls the stage once per stroke (once per event for predictions), so its
-/// per-sample loop is the stage's own specialised code. Buffers are kept between passes.
+/// per-sample loop is the stage's own specialised code; a filter's per-event loop is too
+/// (``FilterStage/runStroke(_:into:)``, entered once per stroke), as an app holding the
+/// concrete filter runs it. Buffers are kept between passes.
 public struct StageRun {
     /// The stage's canonical text.
     public let canonical: String
@@ -90,10 +93,11 @@ public struct StageRun {
         for k in strokes.indices {
             let input = strokes[k]
             switch stage {
-            case .filter(let f) where predictor != nil:
-                checksum &+= run(events[k], filter: f, predictor: predictor!)
-            case .filter(let f):
-                checksum &+= run(events[k], filter: f)
+            case .filter(var f) where predictor != nil:
+                checksum &+= run(events[k], filter: &f, predictor: predictor!)
+            case .filter(var f):
+                samples.removeAll(keepingCapacity: true)   // the stroke's samples: one call, not one per sample
+                checksum &+= f.runStroke(events[k], into: &samples)
             case .curve(var c):
                 line.reset()
                 c.process(input, startsStroke: true, terminal: false, into: &line)
@@ -124,49 +128,64 @@ public struct StageRun {
         }
         return checksum
     }
+}
 
-    /// One stroke through a filter alone, event by event as the live loop feeds it: told each
+extension StageRun {
+    /// One stroke through a filter and the predictor that reads it (``FilterStage/runStroke(_:predictor:samples:predicted:)``,
+    /// entered once per stroke: the filter's own loop). The predictor's existential is opened
+    /// here, once per stroke.
+    private mutating func run<P: PredictorStage>(_ batches: [(event: TouchEvent, samples: [AttributedSample])],
+                                                 filter: inout any FilterStage, predictor: P) -> Int {
+        var p = predictor
+        return filter.runStroke(batches, predictor: &p, samples: &samples, predicted: &predicted)
+    }
+}
+
+extension FilterStage {
+    /// The filter alone over one stroke, event by event as the live loop feeds it: told each
     /// event's delivery time (a resampling filter emits nothing without it), its samples
-    /// processed, the terminal event's `finish`ing the stroke. Generic over the filter (the
-    /// existential is opened once per stroke, not at each call). Returns the samples made.
-    private mutating func run<F: FilterStage>(_ batches: [(event: TouchEvent, samples: [AttributedSample])], filter f: F) -> Int {
-        var filter = f
-        samples.clearKeepingStorage()
-        filter.reset()
-        for e in batches.indices {
-            filter.deliver(at: batches[e].event.time)
-            if e == batches.count - 1 {
-                filter.finish(batches[e].samples, into: &samples)
+    /// processed, the terminal event's `finish`ing the stroke. Specialised for each filter
+    /// (a protocol requirement's default). Returns the samples made.
+    public mutating func runStroke(_ events: [(event: TouchEvent, samples: [AttributedSample])],
+                                   into output: inout [AttributedSample]) -> Int {
+        let start = output.count
+        reset()
+        let last = events.count - 1
+        for e in events.indices {
+            deliver(at: events[e].event.time)
+            if e == last {
+                finish(events[e].samples, into: &output)
             } else {
-                filter.process(batches[e].samples, into: &samples)
+                process(events[e].samples, into: &output)
             }
         }
-        return samples.count
+        return output.count - start
     }
 
-    /// One stroke through a filter and the predictor that reads it: per event, as the replay
-    /// runs them, the event's samples through the filter (the terminal event `finish`es it),
-    /// the filter's output observed, the predictor shown the filter, and one prediction after
-    /// every event but the terminal one. Generic over both (the existentials are opened once
-    /// per stroke, not at each call; the predictor is shown the filter with
-    /// ``PredictorStage/observe(lastFilterOf:)``). Returns the samples and predictions made.
-    private mutating func run<F: FilterStage, P: PredictorStage>(
-        _ batches: [(event: TouchEvent, samples: [AttributedSample])], filter f: F, predictor: P) -> Int {
-        var filter = f
-        var p = predictor
+    /// The filter and `predictor` over one stroke, as the live loop runs them: per event told
+    /// its delivery time, the event's samples through the filter (the terminal event
+    /// `finish`es it), the filter's output observed, the predictor shown the filter, and one
+    /// prediction after every event but the terminal one — ink's `Update` per input and
+    /// `Predict` per event. Specialised for each filter (a protocol requirement's default).
+    /// Returns the samples and predictions made.
+    public mutating func runStroke<P: PredictorStage>(_ events: [(event: TouchEvent, samples: [AttributedSample])],
+                                                      predictor p: inout P, samples: inout [AttributedSample],
+                                                      predicted: inout [AttributedSample]) -> Int {
         var checksum = 0
-        filter.reset()
+        reset()
         p.reset()
-        for e in batches.indices {
-            let terminal = e == batches.count - 1
+        let last = events.count - 1
+        for e in events.indices {
+            let terminal = e == last
             samples.clearKeepingStorage()
-            if terminal { filter.finish(batches[e].samples, into: &samples) } else { filter.process(batches[e].samples, into: &samples) }
+            deliver(at: events[e].event.time)
+            if terminal { finish(events[e].samples, into: &samples) } else { process(events[e].samples, into: &samples) }
             if !samples.isEmpty { p.observe(samples) }
-            p.observe(lastFilterOf: &filter)
+            p.observe(lastFilterOf: &self)
             checksum &+= samples.count
             if !terminal {
                 predicted.clearKeepingStorage()
-                p.appendPrediction(for: batches[e].event, tip: samples.last?.location, to: &predicted)
+                p.appendPrediction(for: events[e].event, tip: samples.last?.location, to: &predicted)
                 checksum &+= predicted.count
             }
         }

@@ -166,9 +166,18 @@ public struct InkKalmanPredictor: PredictorStage {
         estimate = kalman.estimatedState
     }
 
-    /// Appends the prediction computed for this event.
+    /// Appends the prediction computed for this event. Into an empty `predicted` (how the
+    /// loops call it) the prediction is handed over without a copy: the two buffers are
+    /// swapped, so `pending` keeps the caller's storage for the next event's prediction.
+    /// Either way the prediction is handed over once: a second call for the same event (the
+    /// protocol calls it once) appends nothing.
     public mutating func appendPrediction(for event: TouchEvent, tip: Point?, to predicted: inout [AttributedSample]) {
-        predicted.append(contentsOf: pending)
+        if predicted.isEmpty {
+            swap(&predicted, &pending)
+        } else {
+            predicted.append(contentsOf: pending)
+            pending.clearKeepingStorage()
+        }
     }
 
     /// Where ink's Kalman filter puts the pen `ahead` seconds after the newest input: the
