@@ -22,8 +22,25 @@ public enum AtomicFile {
         public var description: String { "\(path): \(problem)" }
     }
 
-    /// Writes `bytes` to `path` atomically, creating parent directories as needed.
+    /// Writes `bytes` to `path` atomically, creating parent directories as needed. Bytes in
+    /// contiguous storage (an array, a string's UTF-8) are written from where they are, not
+    /// copied first.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(IOError) {
+        var failure: IOError? = nil
+        let wrote: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(IOError) { try write(contiguous: UnsafeRawBufferPointer(buffer), to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if wrote == nil {
+            Array(bytes).withUnsafeBytes { raw in
+                do throws(IOError) { try write(contiguous: raw, to: path) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Writes the bytes of `bytes` to `path` atomically (``write(_:to:)``).
+    private static func write(contiguous bytes: UnsafeRawBufferPointer, to path: String) throws(IOError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -38,12 +55,9 @@ public enum AtomicFile {
         defer {
             if !ok { unlink(temporary) }
         }
-        let array = Array(bytes)
         var written = 0
-        while written < array.count {
-            let n = array.withUnsafeBytes { raw in
-                Glibc_write(fd, raw.baseAddress! + written, array.count - written)
-            }
+        while written < bytes.count {
+            let n = Glibc_write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 let why = reason()
@@ -64,9 +78,15 @@ public enum AtomicFile {
         ok = true
     }
 
-    /// Writes `text` as UTF-8 to `path` atomically.
+    /// Writes `text` as UTF-8 to `path` atomically, from the string's own storage (a
+    /// 200 MB `results.csv` is not copied into an array first).
     public static func write(text: String, to path: String) throws(IOError) {
-        try write(Array(text.utf8), to: path)
+        var text = text
+        var failure: IOError? = nil
+        text.withUTF8 { buffer in
+            do throws(IOError) { try write(contiguous: UnsafeRawBufferPointer(buffer), to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// The largest file ``read(_:limit:)`` reads by default: 256 MiB. Parsing multiplies

@@ -111,14 +111,19 @@ extension CSVTable {
         try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: path)
     }
 
+    /// Whether ``field(_:)`` quotes `s`: it holds a comma, a quote, a line feed or a carriage
+    /// return. By bytes, not characters: "\r\n" is one Character equal to neither "\r" nor
+    /// "\n", and a quote followed by a combining mark is one Character that is not "\"" (both
+    /// were written unquoted or undoubled). These four are ASCII, never part of a longer UTF-8
+    /// sequence, so the byte test is exact.
+    public static func needsQuotes(_ s: String) -> Bool {
+        s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+    }
+
     /// One field for writing: quoted (RFC 4180) when it holds a comma, a quote or a line
     /// break — pipeline labels such as `bezier4(tail=complete,…)` do.
     public static func field(_ s: String) -> String {
-        // By bytes, not characters: "\r\n" is one Character equal to neither "\r" nor "\n", and a
-        // quote followed by a combining mark is one Character that is not "\"" (both were
-        // written unquoted or undoubled). These four are ASCII, never part of a longer UTF-8
-        // sequence, so the byte test is exact.
-        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        guard needsQuotes(s) else { return s }
         var out = String.UnicodeScalarView()
         out.append("\"")
         for c in s.unicodeScalars {

@@ -106,17 +106,26 @@ public struct ResultsTable: Hashable, Sendable, CSVReadable {
         self.rows = rows
     }
 
-    /// The CSV text (deterministic: shortest round-trip numbers, RFC 4180 quoting).
-    /// Written row by row into one string (the same text as ``CSVTable/text(header:rows:)``
-    /// of the rows' fields, without building them): O(rows).
-    public var csvText: String {
-        var out = CSVTable.text(header: Self.columns + parameters.names, rows: [])
-        out.reserveCapacity(out.utf8.count + rows.count * 96)
+    /// The CSV text (deterministic: shortest round-trip numbers, RFC 4180 quoting): the
+    /// text of ``csvUTF8``.
+    public var csvText: String { String(decoding: csvUTF8, as: UTF8.self) }
+
+    /// The CSV text's UTF-8 bytes, what `results.csv` holds. Written row by row into one
+    /// buffer (the same text as ``CSVTable/text(header:rows:)`` of the rows' fields, without
+    /// building them; a field's bytes are copied as they are unless it needs quotes,
+    /// ``CSVTable/field(_:)``): O(rows).
+    public var csvUTF8: [UInt8] {
+        var out = Array(CSVTable.text(header: Self.columns + parameters.names, rows: []).utf8)
+        out.reserveCapacity(out.count + rows.count * 96)
         // Per pipeline, its parameter cells as the end of its lines (",v1,v2"; "" without sweeps).
         var tails: [String: String] = [:]
-        func put(_ text: String, then separator: String = ",") {
-            out += CSVTable.field(text)
-            out += separator
+        func put(_ text: String, then separator: UInt8? = UInt8(ascii: ",")) {
+            if CSVTable.needsQuotes(text) {
+                out.append(contentsOf: CSVTable.field(text).utf8)
+            } else {
+                out.append(contentsOf: text.utf8)
+            }
+            if let separator { out.append(separator) }
         }
         for r in rows {
             put(r.dataset)
@@ -125,14 +134,14 @@ public struct ResultsTable: Hashable, Sendable, CSVReadable {
             put(r.pipeline)
             put(r.metric)
             put(CSVTable.number(r.value))
-            put(r.unit, then: "")
+            put(r.unit, then: nil)
             if !parameters.names.isEmpty {
                 if tails[r.pipeline] == nil {
                     tails[r.pipeline] = parameters.cells(r.pipeline).map { "," + CSVTable.field($0) }.joined()
                 }
-                out += tails[r.pipeline]!
+                out.append(contentsOf: tails[r.pipeline]!.utf8)
             }
-            out += "\n"
+            out.append(UInt8(ascii: "\n"))
         }
         return out
     }

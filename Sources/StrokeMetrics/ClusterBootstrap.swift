@@ -22,34 +22,81 @@ public enum ClusterBootstrap {
                                       level: Double = 0.95) -> (low: Double, high: Double)? {
         precondition(values.count == clusters.count, "one cluster per value")
         guard values.count > 1, resamples > 0 else { return nil }
-        // Sum and count per cluster, clusters in first-appearance order.
-        var index: [Int: Int] = [:]
-        var sums: [Double] = [], counts: [Double] = []
-        for (v, c) in zip(values, clusters) {
-            if let k = index[c] {
-                sums[k] += v
-                counts[k] += 1
-            } else {
-                index[c] = sums.count
-                sums.append(v)
-                counts.append(1)
+        return ClusterTotals(values, clusters: clusters).intervalOfMean(resamples: resamples, seed: seed, level: level)
+    }
+
+    /// Sum and count of the values of each cluster, clusters in order of first appearance:
+    /// what a resample draws. O(n); clusters already numbered 0, 1, 2, … in order of first
+    /// appearance (as ``PairedComparison`` and StrokeLab's paired summary give them) are
+    /// indexed directly, others through a dictionary — the same totals either way.
+    struct ClusterTotals {
+        /// Per cluster, the sum of its values, added in the order the values come.
+        var sums: [Double] = []
+        /// Per cluster, how many values it has.
+        var counts: [Int] = []
+
+        /// The totals of `values` by `clusters` (same length).
+        init(_ values: [Double], clusters: [Int]) {
+            var index: [Int: Int]? = nil
+            for (v, c) in zip(values, clusters) {
+                if index == nil {
+                    if c >= 0 && c < sums.count {
+                        sums[c] += v
+                        counts[c] += 1
+                        continue
+                    }
+                    if c == sums.count {
+                        sums.append(v)
+                        counts.append(1)
+                        continue
+                    }
+                    // Not numbered in order of appearance: so far cluster c sits at index c.
+                    index = Dictionary(uniqueKeysWithValues: sums.indices.map { ($0, $0) })
+                }
+                if let k = index![c] {
+                    sums[k] += v
+                    counts[k] += 1
+                } else {
+                    index![c] = sums.count
+                    sums.append(v)
+                    counts.append(1)
+                }
             }
         }
-        let k = sums.count
-        guard k > 1 else { return nil }
-        var rng = SeededGenerator(seed: seed)
-        var means = [Double](repeating: 0, count: resamples)
-        for r in 0..<resamples {
-            var sum = 0.0, count = 0.0
-            for _ in 0..<k {
-                let c = Int(rng.next() % UInt64(k))
-                sum += sums[c]
-                count += counts[c]
+
+        /// Clusters.
+        var count: Int { sums.count }
+
+        /// The percentile interval of the pooled mean over `resamples` draws of `count`
+        /// clusters with replacement (cluster `next() % count` of a `SeededGenerator(seed:)`);
+        /// `nil` with fewer than two clusters. O(resamples · clusters). (A remainder by
+        /// multiplication instead of the division measured no faster here: the loop is bound
+        /// by the generator and the loads, about 2.5 ns a draw.)
+        func intervalOfMean(resamples: Int, seed: UInt64, level: Double) -> (low: Double, high: Double)? {
+            let k = sums.count
+            guard k > 1, resamples > 0 else { return nil }
+            var rng = SeededGenerator(seed: seed)
+            let clusters = UInt64(k)
+            var means = [Double](repeating: 0, count: resamples)
+            sums.withUnsafeBufferPointer { sums in
+                counts.withUnsafeBufferPointer { counts in
+                    means.withUnsafeMutableBufferPointer { means in
+                        for r in 0..<resamples {
+                            // The count is a whole number, exact in an Int as it was in a Double.
+                            var sum = 0.0, count = 0
+                            for _ in 0..<k {
+                                let c = Int(rng.next() % clusters)
+                                sum += sums[c]
+                                count += counts[c]
+                            }
+                            means[r] = sum / Double(count)
+                        }
+                    }
+                }
             }
-            means[r] = sum / count
+            let tail = (1 - level) / 2
+            let bounds = Summary.percentiles(selecting: &means, [tail, 1 - tail])
+            return (bounds[0], bounds[1])
         }
-        let tail = (1 - level) / 2
-        let bounds = Summary.percentiles(selecting: &means, [tail, 1 - tail])
-        return (bounds[0], bounds[1])
     }
 }

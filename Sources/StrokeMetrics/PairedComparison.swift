@@ -60,9 +60,9 @@ public enum PairedComparison {
         let n = Double(a.count)
         var sumD = 0.0
         for d in differences { sumD += d }
-        let interval = ClusterBootstrap.intervalOfMean(differences, clusters: clusters, resamples: resamples, seed: seed,
-                                                       level: level)
-        return Difference(count: a.count, clusters: Set(clusters).count, meanA: sumA / n, meanB: sumB / n, mean: sumD / n,
+        let totals = ClusterBootstrap.ClusterTotals(differences, clusters: clusters)
+        let interval = a.count > 1 ? totals.intervalOfMean(resamples: resamples, seed: seed, level: level) : nil
+        return Difference(count: a.count, clusters: totals.count, meanA: sumA / n, meanB: sumB / n, mean: sumD / n,
                           interval: interval)
     }
 }

@@ -11,6 +11,9 @@ import StrokeSmoothing
 public struct RenderCostResult: Hashable, Sendable {
     /// The strategy measured.
     public var strategy: RenderStrategy
+    /// Number of each timed frame in drawing order over the whole workload (0, 1, 2, … when
+    /// every frame is timed; 0, k, 2k, … with ``RenderCostOptions/frameStride`` k).
+    public var frameIndex: [Int]
     /// Index of the stroke each frame belongs to.
     public var strokeIndex: [Int]
     /// Path elements on the canvas at the frame: all finished strokes, plus the current
@@ -47,15 +50,26 @@ public struct RenderCostOptions: Hashable, Sendable {
     public var warmUpRuns: Int
     /// Stroke width in pixels.
     public var strokeWidth: Double
+    /// Every `frameStride`-th frame of the workload is timed (frames 0, k, 2k, … in drawing
+    /// order over all strokes; values below 1 count as 1, every frame). Full redraw and the
+    /// cached bitmap draw only the timed frames: each of their frames repaints the screen from
+    /// what is finished, so a skipped frame changes nothing in the next (the cached bitmap
+    /// still takes in each finished stroke, untimed unless its last frame is timed). The
+    /// incremental strategy draws every frame, since each draws only what the one before did
+    /// not, and keeps the times of the timed ones. So a frame's time is what it costs whatever
+    /// the stride; the stride thins the curve and divides the full redraw's O(frames ×
+    /// elements) work by k.
+    public var frameStride: Int
 
-    /// Defaults: 1024 × 768 canvas, 5 repetitions after 1 warm-up, width 2.
+    /// Defaults: 1024 × 768 canvas, 5 repetitions after 1 warm-up, width 2, every frame timed.
     public init(canvasWidth: Int = 1024, canvasHeight: Int = 768, repetitions: Int = 5, warmUpRuns: Int = 1,
-                strokeWidth: Double = 2) {
+                strokeWidth: Double = 2, frameStride: Int = 1) {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
         self.repetitions = repetitions
         self.warmUpRuns = warmUpRuns
         self.strokeWidth = strokeWidth
+        self.frameStride = frameStride
     }
 }
 
@@ -66,6 +80,8 @@ public struct RenderCostOptions: Hashable, Sendable {
 ///
 /// Each strategy runs `warmUpRuns + repetitions` times over the whole workload on fresh
 /// surfaces; a frame's cost is summarised by the median and quartiles over the timed runs.
+/// With ``RenderCostOptions/frameStride`` k > 1 only every k-th frame is timed (and, for the
+/// strategies whose frames do not build on each other, drawn).
 /// This is a measurement, not a test: never assert on its numbers in unit tests.
 /// Complexity: O(frames × elements) for full redraw, the others less.
 public enum RenderCostMeasurement {
@@ -87,21 +103,26 @@ public enum RenderCostMeasurement {
                 let times = try replayOnce(replays, strategy: strategy, viewport: viewport, options: options)
                 if run >= options.warmUpRuns { runs.append(times) }
             }
-            var result = RenderCostResult(strategy: strategy, strokeIndex: [], elementsOnCanvas: [], currentStrokeElements: [],
-                                          medianMilliseconds: [], lowerQuartileMilliseconds: [], upperQuartileMilliseconds: [])
+            var result = RenderCostResult(strategy: strategy, frameIndex: [], strokeIndex: [], elementsOnCanvas: [],
+                                          currentStrokeElements: [], medianMilliseconds: [], lowerQuartileMilliseconds: [],
+                                          upperQuartileMilliseconds: [])
+            let stride = max(options.frameStride, 1)
             var finished = 0
-            var frameNumber = 0
+            var frameNumber = 0, timed = 0
             for (s, replay) in replays.enumerated() {
                 for frame in replay.frames {
+                    defer { frameNumber += 1 }
+                    guard frameNumber % stride == 0 else { continue }
                     let current = frame.committedCount + frame.provisional.count + frame.predicted.count
+                    result.frameIndex.append(frameNumber)
                     result.strokeIndex.append(s)
                     result.currentStrokeElements.append(current)
                     result.elementsOnCanvas.append(finished + current)
-                    let samples = runs.map { $0[frameNumber] }
+                    let samples = runs.map { $0[timed] }
                     result.medianMilliseconds.append(quantile(samples, 0.5))
                     result.lowerQuartileMilliseconds.append(quantile(samples, 0.25))
                     result.upperQuartileMilliseconds.append(quantile(samples, 0.75))
-                    frameNumber += 1
+                    timed += 1
                 }
                 finished += replay.path.elements.count
             }
@@ -110,7 +131,8 @@ public enum RenderCostMeasurement {
         return results
     }
 
-    /// One timed pass over every frame of every stroke; returns ms per frame.
+    /// One pass over the frames of every stroke; returns ms per timed frame (every
+    /// ``RenderCostOptions/frameStride``-th, in drawing order).
     static func replayOnce(_ replays: [StrokeReplay], strategy: RenderStrategy, viewport: Viewport,
                            options: RenderCostOptions) throws(RasterError) -> [Double] {
         let w = Int32(options.canvasWidth), h = Int32(options.canvasHeight)
@@ -135,13 +157,25 @@ public enum RenderCostMeasurement {
         var times: [Double] = []
         times.reserveCapacity(replays.reduce(0) { $0 + $1.frames.count })
         var finishedPaths: [ArraySlice<PathElement>] = []
+        let stride = max(options.frameStride, 1)
+        var frameNumber = 0
 
         for replay in replays {
             let elements = replay.path.elements
             var drawnCommitted = 0
             for (fi, frame) in replay.frames.enumerated() {
+                defer { frameNumber += 1 }
                 let isLast = fi == replay.frames.count - 1
                 let committed = elements[..<min(frame.committedCount, elements.count)]
+                let isTimed = frameNumber % stride == 0
+                if !isTimed && strategy != .incremental {
+                    // Not drawn: the next frame repaints the screen from what is finished.
+                    if strategy == .cachedBitmap && isLast {
+                        PathDrawing.stroke(committed, in: cacheCR, viewport: viewport, width: width, color: .black)
+                        cairo_surface_flush(cache)
+                    }
+                    continue
+                }
                 let provisional = replay.provisional.elements[frame.provisional]
                 let predicted = replay.predictedInk.elements[frame.predictedInk]
                 let start = clock.now
@@ -174,7 +208,7 @@ public enum RenderCostMeasurement {
                 }
                 cairo_surface_flush(screen)
                 let elapsed = clock.now - start
-                times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+                if isTimed { times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15) }
             }
             finishedPaths.append(elements[...])
         }

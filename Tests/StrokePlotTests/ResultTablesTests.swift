@@ -77,6 +77,17 @@ final class ResultTablesTests: XCTestCase {
         XCTAssertTrue(table.csvText.contains("\"full redraw, naive\",1,1,2,0.75,0.7,0.8"), table.csvText)
     }
 
+    func testRenderCostTableKeepsTheFrameNumbersOfAStridedMeasurement() throws {
+        let curve = RenderCostCurve(strategy: "full redraw", strokeLength: [1, 9, 20], medianMilliseconds: [0.5, 0.75, 1],
+                                    lowerMilliseconds: [0.4, 0.7, 0.9], upperMilliseconds: [0.6, 0.8, 1.1])
+        let table = RenderCostTable(curves: [curve], strokeIndices: [[0, 0, 1]], frameIndices: [[0, 4, 8]])
+        XCTAssertTrue(table.csvText.contains("full redraw,4,0,9,0.75,0.7,0.8"), table.csvText)
+        XCTAssertTrue(table.csvText.contains("full redraw,8,1,20,1,0.9,1.1"), table.csvText)
+        let parsed = try RenderCostTable(parsing: table.csvText, file: "render_cost.csv")
+        XCTAssertEqual(parsed, table)
+        XCTAssertEqual(parsed.frameIndices, [[0, 4, 8]])
+    }
+
     func testLagFramesGroupBySeriesPerPipeline() throws {
         let csv = "dataset,trace,stroke,pipeline,time_s,lag_ms\nd,t,s1,linear,0,40\nd,t,s1,linear,0.016,41\nd,t,s1,bezier4,0,50\nd,t,s2,linear,0,1\n"
         let series = try LagFramesTable(parsing: csv, file: "lag.csv").series(stroke: "s1")

@@ -22,6 +22,29 @@ final class RenderCostMeasurementTests: XCTestCase {
         }
     }
 
+    func testAStrideTimesEveryKthFrameWithTheSameBookkeeping() throws {
+        let workload = RenderWorkload.spiral(revolutions: 2, strokes: 3, secondsPerRevolution: 0.5, size: 200)
+        let replays = try TestStrokes.replays(workload.strokes)
+        let frames = workload.strokes.reduce(0) { $0 + $1.events.count }
+        let every = try RenderCostMeasurement.measure(replays, options: RenderCostOptions(canvasWidth: 220, canvasHeight: 220,
+                                                                                          repetitions: 1, warmUpRuns: 0))
+        let strided = try RenderCostMeasurement.measure(replays, options: RenderCostOptions(canvasWidth: 220, canvasHeight: 220,
+                                                                                            repetitions: 3, warmUpRuns: 1,
+                                                                                            frameStride: 4))
+        XCTAssertEqual(strided.map(\.strategy), RenderStrategy.allCases)
+        let timed = Array(stride(from: 0, to: frames, by: 4))
+        for (all, r) in zip(every, strided) {
+            XCTAssertEqual(all.frameIndex, Array(0..<frames))
+            XCTAssertEqual(r.frameIndex, timed, "\(r.strategy)")
+            XCTAssertEqual(r.elementsOnCanvas, timed.map { all.elementsOnCanvas[$0] }, "\(r.strategy)")
+            XCTAssertEqual(r.strokeIndex, timed.map { all.strokeIndex[$0] }, "\(r.strategy)")
+            XCTAssertEqual(r.currentStrokeElements, timed.map { all.currentStrokeElements[$0] }, "\(r.strategy)")
+            XCTAssertEqual(r.medianMilliseconds.count, timed.count)
+            XCTAssertTrue(r.medianMilliseconds.allSatisfy { $0 >= 0 && $0.isFinite })
+            XCTAssertTrue(zip(r.lowerQuartileMilliseconds, r.upperQuartileMilliseconds).allSatisfy { $0 <= $1 })
+        }
+    }
+
     func testSpiralWorkloadIsSplitIntoStrokesWithReferences() {
         let w = RenderWorkload.spiral(revolutions: 4, strokes: 4, secondsPerRevolution: 1)
         XCTAssertEqual(w.strokes.count, 4)

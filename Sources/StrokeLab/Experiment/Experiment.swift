@@ -196,7 +196,7 @@ public enum Experiment {
         // on the others (the text does not depend on the order the two finish in).
         let resultsPath = output.path("results.csv")
         async let resultsWritten: String? = {
-            do { try AtomicFile.write(text: ResultsTable(rows: rows, parameters: parameters).csvText, to: resultsPath) } catch {
+            do { try AtomicFile.write(ResultsTable(rows: rows, parameters: parameters).csvUTF8, to: resultsPath) } catch {
                 return "\(error)"
             }
             return nil

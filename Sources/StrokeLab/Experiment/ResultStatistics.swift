@@ -119,8 +119,13 @@ public enum ResultStatistics {
         var units: [String: String] = [:]
         var strokeTrace: [String: String] = [:]
         // A stroke's rows come together (pipeline by pipeline, metric by metric): its group and
-        // key are found once per run of its rows.
+        // key are found once per run of its rows, and the group's values (and its dataset's
+        // units: dataset's metric → unit of its last row) are taken out of their tables while
+        // its rows last, so a row costs lookups by metric, pipeline and stroke only.
         var last: (dataset: String, trace: String, stroke: String, group: Group, key: String)? = nil
+        var unitsByDataset: [String: [String: String]] = [:]
+        var current: (group: Group, values: [String: [String: [String: Double]]])? = nil
+        var currentUnits: (dataset: String, units: [String: String])? = nil
         for r in results where !r.value.isNaN && r.stroke != Benchmark.allStrokes {
             let g: Group, strokeKey: String
             if let l = last, l.stroke == r.stroke, l.trace == r.trace, l.dataset == r.dataset {
@@ -130,12 +135,30 @@ public enum ResultStatistics {
                 strokeKey = r.trace + "\u{1F}" + r.stroke
                 strokeTrace[strokeKey] = r.trace
                 if kindsOf[r.dataset] == nil { datasetOrder.append(r.dataset); kindsOf[r.dataset] = [] }
-                if values[g] == nil { kindsOf[r.dataset]!.append(g.kind); values[g] = [:]; metricOrder[g] = [] }
+                if current?.group != g {
+                    if let c = current { values[c.group] = c.values }
+                    if let taken = values.removeValue(forKey: g) {
+                        current = (g, taken)
+                    } else {
+                        kindsOf[r.dataset]!.append(g.kind)
+                        metricOrder[g] = []
+                        current = (g, [:])
+                    }
+                }
+                if currentUnits?.dataset != r.dataset {
+                    if let c = currentUnits { unitsByDataset[c.dataset] = c.units }
+                    currentUnits = (r.dataset, unitsByDataset.removeValue(forKey: r.dataset) ?? [:])
+                }
                 last = (r.dataset, r.trace, r.stroke, g, strokeKey)
             }
-            if values[g]![r.metric] == nil { metricOrder[g]!.append(r.metric); values[g]![r.metric] = [:] }
-            values[g]![r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
-            units[r.dataset + "\u{1F}" + r.metric] = r.unit
+            if current!.values[r.metric] == nil { metricOrder[g]!.append(r.metric); current!.values[r.metric] = [:] }
+            current!.values[r.metric]![r.pipeline, default: [:]][strokeKey] = r.value
+            currentUnits!.units[r.metric] = r.unit
+        }
+        if let c = current { values[c.group] = c.values }
+        if let c = currentUnits { unitsByDataset[c.dataset] = c.units }
+        for (d, byMetric) in unitsByDataset {
+            for (m, unit) in byMetric { units[d + "\u{1F}" + m] = unit }
         }
         let groups = datasetOrder.flatMap { d in
             kindsOf[d]!.sorted { StrokeKinds.order($0) < StrokeKinds.order($1) }.flatMap { k in

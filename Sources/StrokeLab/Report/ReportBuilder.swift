@@ -12,8 +12,20 @@ public struct ReportOptions: Sendable {
     public var specPath: String
     /// Where the report, its figures and its tables go.
     public var outputDirectory: String
-    /// Timed repetitions of the render-strategy measurement.
+    /// Timed repetitions of the render-strategy measurement (default 3).
+    ///
+    /// The report times the render strategies quickly: on the spiral workload, each strategy
+    /// runs once untimed (warm-up) and then `renderRepetitions` times, timing every
+    /// ``renderFrameStride``-th frame; each timed frame's median and interquartile range over
+    /// the repetitions are reported — about 2.5 s of one core, beside the drawing.
+    /// `strokelab plot render-cost` times every frame (5 repetitions by default).
     public var renderRepetitions: Int
+    /// Every `renderFrameStride`-th frame of the render-cost workload is timed (default 4;
+    /// the method is under ``renderRepetitions``; StrokeRaster's
+    /// `RenderCostOptions.frameStride` says which frames are drawn). The full redraw's work
+    /// grows with frames × elements, so timing every frame of it was most of the
+    /// measurement; a frame's time does not depend on the stride.
+    public var renderFrameStride: Int
     /// Timed runs of the throughput measurement, per pipeline (default 5).
     ///
     /// The report times throughput quickly: per pipeline, the replay and then the live stroke
@@ -35,11 +47,13 @@ public struct ReportOptions: Sendable {
     public var singleFile: Bool
 
     /// Creates options with the defaults `make report` uses.
-    public init(specPath: String, outputDirectory: String, renderRepetitions: Int = 3, throughputRuns: Int = 5,
-                throughputMinimumRunSeconds: Double = 0.01, gnuplot: String? = nil, singleFile: Bool = false) {
+    public init(specPath: String, outputDirectory: String, renderRepetitions: Int = 3, renderFrameStride: Int = 4,
+                throughputRuns: Int = 5, throughputMinimumRunSeconds: Double = 0.01, gnuplot: String? = nil,
+                singleFile: Bool = false) {
         self.specPath = specPath
         self.outputDirectory = outputDirectory
         self.renderRepetitions = renderRepetitions
+        self.renderFrameStride = renderFrameStride
         self.throughputRuns = throughputRuns
         self.throughputMinimumRunSeconds = throughputMinimumRunSeconds
         self.gnuplot = gnuplot
@@ -167,7 +181,7 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
-    /// The render strategies' timing (``timeRenderCost(repetitions:)``), taken beside the figures.
+    /// The render strategies' timing (``timeRenderCost(_:)``), taken beside the figures.
     var renderCost: [RenderCostResult]? = nil
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).
@@ -181,6 +195,9 @@ struct Builder {
     let progress: Progress
     /// Safe file names for figure and raster names made from dataset names and stroke ids.
     var fileNames = SafeFileName.Registry()
+    /// The rows ``commonRow(dataset:kind:pipeline:metric:)`` gives, found in one pass over
+    /// `summary_paired.csv`'s rows (the tables and orderings ask thousands of times).
+    let commonRows: [CommonRowKey: PairedSummaryRow]
 
     init(options: ReportOptions, spec: ExperimentSpec, experiment: Experiment.Report, summary: SummaryTable, out: String,
          tunePlan: TunePlan?, progress: Progress = .silent) {
@@ -191,6 +208,13 @@ struct Builder {
         self.summary = summary
         self.out = out
         self.progress = progress
+        var common: [CommonRowKey: PairedSummaryRow] = [:]
+        for r in experiment.paired {
+            let key = CommonRowKey(dataset: r.dataset, kind: r.kind, metric: r.metric, pipeline: r.pipeline)
+            if let best = common[key], r.n <= best.n { continue }
+            common[key] = r
+        }
+        commonRows = common
     }
     var metricOptions: MetricOptions { spec.metricOptions }
 

@@ -77,6 +77,11 @@ extension Builder {
         return out
     }
 
+    /// Where ``commonRow(dataset:kind:pipeline:metric:)`` looks its row up.
+    struct CommonRowKey: Hashable {
+        var dataset: String, kind: String, metric: String, pipeline: String
+    }
+
     /// "dataset · kind".
     static func groupLabel(_ dataset: String, _ kind: String) -> String { kind.isEmpty ? dataset : "\(dataset) · \(kind)" }
 
@@ -84,13 +89,10 @@ extension Builder {
     /// `kind` every pipeline reporting `metric` measured, if any.
     /// A pipeline measuring fewer than `minCoverage` of the strokes of the best-covered one is
     /// compared on its own strokes only (``ResultStatistics/paired(_:pipelines:settings:kinds:parallel:)``):
-    /// its row with the most strokes is taken.
+    /// its row with the most strokes is taken (the first of them). O(1): looked up in
+    /// ``commonRows``.
     func commonRow(dataset: String, kind: String, pipeline: String, metric: String) -> PairedSummaryRow? {
-        var best: PairedSummaryRow? = nil
-        for r in experiment.paired where r.dataset == dataset && r.kind == kind && r.metric == metric && r.pipeline == pipeline {
-            if best == nil || r.n > best!.n { best = r }
-        }
-        return best
+        commonRows[CommonRowKey(dataset: dataset, kind: kind, metric: metric, pipeline: pipeline)]
     }
 
     /// The paired row between two pipelines, in whichever order the table holds it, with the
@@ -206,8 +208,10 @@ extension Builder {
         let name = "finger-60hz-60fps"
         guard let trace = experiment.traces.first(where: { $0.dataset == "synthetic" && $0.name == name }) else { return nil }
         let frame = 1000 / trace.trace.metadata.refreshRateHz
+        // One pass over every row, then one small pass per pipeline, in row order (the same sums).
+        let lags = experiment.rows.filter { $0.trace == name && $0.dataset == "synthetic" && $0.metric == "lag.mean_ms" }
         let parts = experiment.pipelines.compactMap { p -> String? in
-            let v = experiment.rows.filter { $0.trace == name && $0.dataset == "synthetic" && $0.pipeline == p.name && $0.metric == "lag.mean_ms" }
+            let v = lags.filter { $0.pipeline == p.name }
             guard !v.isEmpty else { return nil }
             let mean = v.reduce(0) { $0 + $1.value } / Double(v.count)
             return "\(p.name) \(String(format: "%.2f", mean / frame)) frames"

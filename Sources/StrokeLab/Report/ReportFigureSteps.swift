@@ -108,13 +108,13 @@ extension Builder {
     }
 
     /// The report's two timings, on the calling thread, one after the other: the render
-    /// strategies (``timeRenderCost(repetitions:)``), then throughput
+    /// strategies (``timeRenderCost(_:)``), then throughput
     /// (``timeThroughput(_:runs:minimumRunSeconds:)``). No progress phase of its own: it runs
     /// beside the drawing's phases.
     static func timeCosts(_ experiment: Experiment.Report, options: ReportOptions)
         -> (renderCost: Result<[RenderCostResult], ExperimentError>, throughput: TimedThroughput?) {
         let renderCost: Result<[RenderCostResult], ExperimentError>
-        do throws(ExperimentError) { renderCost = .success(try timeRenderCost(repetitions: options.renderRepetitions)) } catch {
+        do throws(ExperimentError) { renderCost = .success(try timeRenderCost(options)) } catch {
             renderCost = .failure(error)
         }
         return (renderCost, timeThroughput(experiment, runs: options.throughputRuns,
@@ -147,25 +147,35 @@ extension Builder {
         log("  throughput: \(entries.count) pipelines")
     }
 
-    /// Render cost per frame as a long drawing grows, per render strategy.
-    /// Times the render strategies (``makeRenderCost(log:)`` draws them), `repetitions` timed
-    /// runs each (at least 1), on the calling thread.
-    static func timeRenderCost(repetitions: Int) throws(ExperimentError) -> [RenderCostResult] {
+    /// The render-cost measurement's settings at the report's method
+    /// (``ReportOptions/renderRepetitions`` states it).
+    static func renderCostOptions(_ options: ReportOptions) -> RenderCostOptions {
         var renderOptions = RenderCostOptions()
-        renderOptions.repetitions = max(1, repetitions)
-        do { return try RenderCostMeasurement.measure(InkRasters.renderCostReplays(RenderWorkload.spiral()), options: renderOptions) } catch {
+        renderOptions.repetitions = max(1, options.renderRepetitions)
+        renderOptions.frameStride = max(1, options.renderFrameStride)
+        return renderOptions
+    }
+
+    /// Render cost per frame as a long drawing grows, per render strategy.
+    /// Times the render strategies (``makeRenderCost(log:)`` draws them) at the report's method
+    /// (``renderCostOptions(_:)``), on the calling thread.
+    static func timeRenderCost(_ options: ReportOptions) throws(ExperimentError) -> [RenderCostResult] {
+        do {
+            return try RenderCostMeasurement.measure(InkRasters.renderCostReplays(RenderWorkload.spiral()),
+                                                     options: renderCostOptions(options))
+        } catch {
             throw ExperimentError("report: render cost: \(error.description)")
         }
     }
 
     mutating func makeRenderCost(log: (String) -> Void) throws(ExperimentError) {
         let workload = RenderWorkload.spiral()
-        var renderOptions = RenderCostOptions()
-        renderOptions.repetitions = max(1, options.renderRepetitions)
-        if renderCost == nil { renderCost = try Self.timeRenderCost(repetitions: options.renderRepetitions) }
+        let renderOptions = Self.renderCostOptions(options)
+        if renderCost == nil { renderCost = try Self.timeRenderCost(options) }
         guard let measured = renderCost else { return }
         let curves = measured.map(RenderCostCurve.init(measured:))
-        try writeTable(RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex)).csvText, name: "render_cost.csv")
+        try writeTable(RenderCostTable(curves: curves, strokeIndices: measured.map(\.strokeIndex),
+                                       frameIndices: measured.map(\.frameIndex)).csvText, name: "render_cost.csv")
         var summaryLines: [String] = []
         for r in measured {
             summaryLines.append("\(r.strategy.label): \(String(format: "%.3f", r.medianCost(overFrames: 0..<0.1))) ms per frame over the first 10% of frames, \(String(format: "%.3f", r.medianCost(overFrames: 0.9..<1))) ms over the last 10%")
@@ -173,7 +183,7 @@ extension Builder {
         measuredNotes += summaryLines
         try plot(ReportFigures.renderCost(curves, title: "Render cost per frame: \(workload.summary), median of \(renderOptions.repetitions) runs"),
                  name: "render-cost", title: "Render cost per frame, by render strategy",
-                 caption: "The CachedLIView lesson, measured with Cairo on a \(renderOptions.canvasWidth)×\(renderOptions.canvasHeight) canvas: \(workload.summary), replayed frame by frame. Full redraw (LinearInterpView) strokes the whole drawing every frame, so its cost grows with everything drawn; the cached bitmap (CachedLIView) draws finished strokes once into a bitmap and redraws only the current stroke, so it grows within a stroke and drops at each new one; incremental (Scribble) draws committed segments once and only the provisional part on top, so it stays flat. Median wall-clock time of \(renderOptions.repetitions) runs after warm-up, band = interquartile range. Measured: " + summaryLines.joined(separator: "; ") + ". Data: render_cost.csv.")
+                 caption: "The CachedLIView lesson, measured with Cairo on a \(renderOptions.canvasWidth)×\(renderOptions.canvasHeight) canvas: \(workload.summary), replayed frame by frame. Full redraw (LinearInterpView) strokes the whole drawing every frame, so its cost grows with everything drawn; the cached bitmap (CachedLIView) draws finished strokes once into a bitmap and redraws only the current stroke, so it grows within a stroke and drops at each new one; incremental (Scribble) draws committed segments once and only the provisional part on top, so it stays flat. Median wall-clock time of \(renderOptions.repetitions) runs after a warm-up run\(renderOptions.frameStride > 1 ? ", one frame in \(renderOptions.frameStride) timed (frames 0, \(renderOptions.frameStride), \(2 * renderOptions.frameStride), …; full redraw and the cached bitmap draw only those frames: each repaints the screen from what is finished, so a frame costs the same whatever the stride)" : ""), band = interquartile range. Measured: " + summaryLines.joined(separator: "; ") + ". Data: render_cost.csv.")
         log("  render cost: \(measured.count) strategies")
     }
 
