@@ -88,6 +88,36 @@ final class StyleChainRealDataTests: XCTestCase {
         XCTAssertGreaterThan(elements, 500)
     }
 
+    func testScribbleAndForceSketchBufferPassesGiveRecordedStrokesTheBitsOfTheirElementRule() throws {
+        // Each recorded sample ends a segment from the one before (a repeated sample is a
+        // zero-length segment): the one-pass buffer each style runs against its one-element rule
+        // applied as the protocol's default does.
+        var elements = 0
+        for (name, stroke) in try recordedStrokes() {
+            let samples = stroke.samples.map { AttributedSample($0) }
+            let path: [PathElement] = samples.enumerated().map { i, s in i == 0 ? .move(to: s.location) : .line(to: s.location) }
+            for style in [try ScribbleStyle(), try ForceSketchStyle()] as [any StyleStage] {
+                var expected: [InkAttributes] = []
+                var current: Point? = nil
+                for (e, s) in zip(path, samples) {
+                    var ink = InkAttributes.default
+                    style.style(&ink, element: e, from: e.isMove ? e.endPoint : (current ?? e.endPoint), sample: s, previous: s)
+                    expected.append(ink)
+                    current = e.endPoint
+                }
+                var got = [InkAttributes](repeating: .default, count: samples.count)
+                path.withUnsafeBufferPointer { e in
+                    samples.withUnsafeBufferPointer { s in
+                        got.withUnsafeMutableBufferPointer { style.style($0, elements: e, samples: s, start: nil, previous: nil) }
+                    }
+                }
+                XCTAssertEqual(got.map { InkBits.bits($0) }, expected.map { InkBits.bits($0) }, "\(type(of: style).id) on \(name)")
+                elements += got.count
+            }
+        }
+        XCTAssertGreaterThan(elements, 1000)
+    }
+
     func testPerfectFreehandsInkIsFoldedIntoOneValueAndIsWhatItGivesEachElement() throws {
         let style = try PerfectFreehandStyle()
         var each = InkAttributes.default

@@ -209,6 +209,116 @@ final class StyleStageTests: XCTestCase {
         XCTAssertEqual(ink.attributes.last?.width, 10)
     }
 
+    /// The HSB conversion as it was written before its sector was found by comparisons: a
+    /// checked conversion to Int and a switch (the oracle of the next test).
+    private func hsbBySwitch(_ h: Double, _ s0: Double, _ v0: Double) -> [UInt64] {
+        var hue = h
+        if !(hue >= 0 && hue < 1) {
+            hue = h.isFinite ? h - h.rounded(.down) : 0
+            if hue >= 1 { hue = 0 }
+        }
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, 0), 1) }
+        let s = unit(s0), v = unit(v0)
+        let scaled = hue * 6
+        let sector = Swift.min(Int(scaled), 5)
+        let f = scaled - Double(sector)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let rgb: [Double]
+        switch sector {
+        case 0: rgb = [v, t, p]
+        case 1: rgb = [q, v, p]
+        case 2: rgb = [p, v, t]
+        case 3: rgb = [p, q, v]
+        case 4: rgb = [t, p, v]
+        default: rgb = [v, p, q]
+        }
+        return rgb.map(\.bitPattern)
+    }
+
+    func testHueSectorsFoundByComparisonGiveTheBitsOfTheCheckedConversion() {
+        // Every sector's bounds and their neighbouring doubles, hues that wrap, NaN and
+        // infinities, and a fine grid; at the saturations and brightnesses styles use and others.
+        var hues: [Double] = [0, -0.0, 1, -1, 2.5, -0.25, .nan, .infinity, -.infinity, 1.0.nextDown, Double.ulpOfOne,
+                              .leastNonzeroMagnitude, 1e300, -1e-300]
+        for k in 0...6 {
+            let b = Double(k) / 6
+            hues += [b, b.nextUp, b.nextDown, b.nextDown.nextDown, b.nextUp.nextUp]
+        }
+        hues += (0..<20_000).map { Double($0) / 20_000 }
+        var compared = 0
+        for h in hues {
+            for (s, v) in [(1.0, 1.0), (0.5, 0.8), (0.0, 1.0), (1.0, 0.0), (2.0, -1.0), (Double.nan, 0.3)] {
+                let c = InkColor(hue: h, saturation: s, brightness: v)
+                XCTAssertEqual([c.red.bitPattern, c.green.bitPattern, c.blue.bitPattern], hsbBySwitch(h, s, v), "hue \(h) s \(s) v \(v)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, hues.count * 6)
+    }
+
+    /// Hostile samples for the styles' one-pass buffers: forces at, below and beyond their
+    /// maximum, signed zeros, NaN and infinities, every kind of touch, tilted and upright,
+    /// with and without a contact radius.
+    private func hostileSamples() -> [AttributedSample] {
+        var out: [AttributedSample] = []
+        let forces: [Double] = [0, -0.0, 1e-300, 0.3, 4.17, 4.17.nextDown, 5, 7, -1, .nan, .infinity]
+        let maxima: [Double] = [4.17, 0, -1, .nan, .infinity, Double.leastNormalMagnitude / 4]
+        var t = 0.0
+        for (i, f) in forces.enumerated() {
+            for (j, m) in maxima.enumerated() {
+                for kind in TouchKind.allCases {
+                    for altitude in [Double.pi / 2, 0.1, Double.pi / 6, 0.25, -0.5, .nan] {
+                        let radius = [0, 3, -2, Double.nan, Double.leastNonzeroMagnitude * 3][(i + j) % 5]
+                        let azimuth = [0, 2.5, -7, Double.pi][(i + j + out.count) % 4]
+                        t += 0.004
+                        out.append(AttributedSample(time: t, location: Point(x: Double(out.count % 7) * 1.5, y: Double((out.count * 3) % 5)),
+                                                    force: f, maximumPossibleForce: m, altitude: altitude, azimuth: azimuth,
+                                                    majorRadius: radius, kind: kind))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The buffer pass of `style` against its one-element rule applied as the protocol's
+    /// default does, element by element, bit for bit.
+    private func assertBufferPassIsTheElementRule<S: StyleStage>(_ style: S, start: Point?, file: StaticString = #filePath,
+                                                                line: UInt = #line) {
+        let samples = hostileSamples()
+        // A move now and then (its ink is where the next segment's starts), repeated points.
+        let elements: [PathElement] = samples.enumerated().map { i, s in i % 37 == 0 ? .move(to: s.location) : .line(to: s.location) }
+        var expected: [InkAttributes] = []
+        var current = start
+        for (e, s) in zip(elements, samples) {
+            var ink = InkAttributes.default
+            style.style(&ink, element: e, from: e.isMove ? e.endPoint : (current ?? e.endPoint), sample: s, previous: s)
+            expected.append(ink)
+            current = e.endPoint
+        }
+        var got = [InkAttributes](repeating: InkAttributes(width: 99), count: samples.count)
+        elements.withUnsafeBufferPointer { e in
+            samples.withUnsafeBufferPointer { s in
+                got.withUnsafeMutableBufferPointer { style.style($0, elements: e, samples: s, start: start, previous: nil) }
+            }
+        }
+        XCTAssertEqual(got.map(InkBits.bits), expected.map(InkBits.bits), file: file, line: line)
+        XCTAssertGreaterThan(samples.count, 1000, file: file, line: line)
+    }
+
+    func testForceSketchAndScribbleBufferPassesGiveEachElementTheBitsOfTheirElementRule() throws {
+        for start in [nil, Point(x: -3, y: 4)] {
+            assertBufferPassIsTheElementRule(forceSketch, start: start)
+            assertBufferPassIsTheElementRule(scribble, start: start)
+            var noEraser = ScribbleStyle.Parameters()
+            noEraser.eraser = false
+            assertBufferPassIsTheElementRule(try ScribbleStyle(noEraser), start: start)
+            var p = ForceSketchStyle.Parameters()
+            p.maxWidth = 0
+            assertBufferPassIsTheElementRule(try ForceSketchStyle(p), start: start)
+        }
+    }
+
     func testTheAzimuthIsBroughtIntoMinusPiToPiAsAtan2OfItsSineAndCosineGivesIt() {
         for a in [0.0, 1.3, -1.3, Double.pi, -Double.pi, 3.5, 2 * Double.pi - 1e-9, 7.0, -7.0, 100.0, -100.0] {
             let expected = Double.atan2(y: Double.sin(a), x: Double.cos(a))

@@ -40,18 +40,31 @@ public struct InkColor: Hashable, Sendable {
             if hue >= 1 { hue = 0 }
         }
         let s = Self.unit(s), v = Self.unit(v)
-        let scaled = hue * 6
-        let sector = Swift.min(Int(scaled), 5)              // hue in [0, 1): truncation is the floor
-        let f = scaled - Double(sector)
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let scaled = hue * 6                                // in [0, 6): 6 × the largest double below 1 rounds below 6
+        // The sector i = ⌊scaled⌋ is found by comparisons, each branch with its own f = scaled − i
+        // (the same values as a checked conversion to Int and a jump table, at fewer instructions).
         // s, v and f lie in 0…1, so p, q and t do too: no second clamp.
-        switch sector {
-        case 0: self.init(inRange: v, t, p)
-        case 1: self.init(inRange: q, v, p)
-        case 2: self.init(inRange: p, v, t)
-        case 3: self.init(inRange: p, q, v)
-        case 4: self.init(inRange: t, p, v)
-        default: self.init(inRange: v, p, q)
+        let p = v * (1 - s)
+        if scaled < 3 {
+            if scaled < 1 {
+                let f = scaled - 0
+                self.init(inRange: v, v * (1 - s * (1 - f)), p)
+            } else if scaled < 2 {
+                let f = scaled - 1
+                self.init(inRange: v * (1 - s * f), v, p)
+            } else {
+                let f = scaled - 2
+                self.init(inRange: p, v, v * (1 - s * (1 - f)))
+            }
+        } else if scaled < 4 {
+            let f = scaled - 3
+            self.init(inRange: p, v * (1 - s * f), v)
+        } else if scaled < 5 {
+            let f = scaled - 4
+            self.init(inRange: v * (1 - s * (1 - f)), p, v)
+        } else {
+            let f = scaled - 5
+            self.init(inRange: v, p, v * (1 - s * f))
         }
     }
 

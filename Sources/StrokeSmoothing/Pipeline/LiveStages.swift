@@ -47,6 +47,8 @@ public struct LiveStages: Sendable {
     var eventInk: [InkAttributes] = []
     var predictedScratch: [AttributedSample] = []
     var outlineScratch: [[Point]] = []
+    /// The stroke's first sample, as the curve builder received it (``beginStyles()``).
+    var firstSample = AttributedSample(time: 0, location: .zero)
 
     // The stroke in progress.
     /// Whether a stroke is in progress: its first event came and its terminal one did not.
@@ -104,6 +106,14 @@ public struct LiveStages: Sendable {
     @inline(never)
     mutating func beginStyles(_ first: AttributedSample) {
         for st in styles.indices { styles[st].begin(first) }
+    }
+
+    /// Every style begins the stroke at ``firstSample`` (where the event loop keeps the
+    /// stroke's first sample: kept in a local, the loop carries it in registers from event to
+    /// event).
+    @inline(never)
+    mutating func beginStyles() {
+        for st in styles.indices { styles[st].begin(firstSample) }
     }
 
     /// The predictor reads the last filter's state (``PredictorStage/observe(lastFilter:)``).

@@ -67,7 +67,21 @@ public struct ForceSketchStyle: StyleStage {
                       samples s: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
         precondition(s.count >= ink.count, "fewer samples than inks")
         let p = parameters
-        for i in ink.indices { ink[i] = Self.ink(force: s[i].force, maximumForce: s[i].maximumPossibleForce, p) }
+        var inRange = InkAttributes(width: 0, opacity: 1)     // opacity 1, normal blend: set once
+        let maxWidth = p.maxWidth
+        for i in ink.indices {
+            let force = s[i].force, maximumForce = s[i].maximumPossibleForce
+            let r = force / maximumForce
+            if maximumForce > 0, r > 0, r < 1 {
+                // Pressure inside (0, 1), the clamps leave it as it is and its width p × maxWidth is
+                // finite and not negative: the initialiser's checks would change nothing.
+                inRange.width = r * maxWidth
+                inRange.color = InkColor(hue: r, saturation: 1, brightness: 1)
+                ink[i] = inRange
+            } else {
+                ink[i] = Self.ink(force: force, maximumForce: maximumForce, p)
+            }
+        }
     }
 
     /// The seed's ink for one touch: p = force / maximumForce clamped to 0…1, width p × maxWidth,

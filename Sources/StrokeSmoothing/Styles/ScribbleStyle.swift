@@ -105,18 +105,32 @@ public struct ScribbleStyle: StyleStage {
 
     /// Every element, in one pass that reads only the fields the rules use (the protocol's
     /// default copies every sample and element it visits); the chord's start is the previous
-    /// element's end, as the default computes it.
+    /// element's end, as the default computes it, read only where the pencil shades. An
+    /// eraser's ink is written without the initialiser's checks: its width (half a positive
+    /// radius, or the validated `eraserWidth`) is never NaN nor negative, so they would change
+    /// nothing.
     public func style(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements e: UnsafeBufferPointer<PathElement>,
                       samples s: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
         precondition(e.count >= ink.count && s.count >= ink.count, "fewer elements or samples than inks")
         let p = parameters
         let white = InkColor.white     // a global's accessor: read once, not per eraser element
-        var current = start
+        var eraser = InkAttributes(width: 0, opacity: 1, color: white, blend: .erase)
         for i in ink.indices {
-            let end = e[i].endPoint
-            ink[i] = Self.ink(end: end, from: e[i].isMove ? end : (current ?? end), sample: s[i], p, white: white)
-            current = end
+            if s[i].kind != .stylus && p.eraser {
+                eraser.width = Self.eraserWidth(radius: s[i].majorRadius, p)
+                ink[i] = eraser
+            } else {
+                let end = e[i].endPoint
+                let from = e[i].isMove ? end : i > 0 ? e[i - 1].endPoint : (start ?? end)
+                ink[i] = Self.ink(end: end, from: from, sample: s[i], p, white: white)
+            }
         }
+    }
+
+    /// The eraser's width: half the contact radius, or `eraserWidth` without one.
+    @inline(__always)
+    static func eraserWidth(radius: Double, _ p: Parameters) -> Double {
+        radius > 0 ? radius / 2 : p.eraserWidth
     }
 
     /// The seed's ink for the element from `start` to `end` drawn with `sample`; `white` is the
@@ -125,8 +139,7 @@ public struct ScribbleStyle: StyleStage {
     static func ink(end: Point, from start: Point, sample: AttributedSample, _ p: Parameters,
                     white: InkColor = .white) -> InkAttributes {
         if sample.kind != .stylus && p.eraser {
-            let width = sample.majorRadius > 0 ? sample.majorRadius / 2 : p.eraserWidth
-            return InkAttributes(width: width, opacity: 1, color: white, blend: .erase)
+            return InkAttributes(width: eraserWidth(radius: sample.majorRadius, p), opacity: 1, color: white, blend: .erase)
         } else if sample.altitude < p.tiltThreshold {
             return InkAttributes(width: shadingWidth(chord: end - start, azimuth: sample.azimuth, altitude: sample.altitude, p),
                                  opacity: sample.force / p.shadingMaxForce, color: p.color)
