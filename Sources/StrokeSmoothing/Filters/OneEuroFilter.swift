@@ -142,7 +142,10 @@ public struct OneEuroFilter: FilterStage {
     }
 
     /// Filters every sample of `input` (one output each), in one loop per derivative rule,
-    /// with the state in local variables (registers), not re-read from memory per sample.
+    /// with the state in local variables (registers), not re-read from memory per sample. Each
+    /// output is built from its input's channels and the filtered position, speed and heading
+    /// and written once (filtering a copy of the input in place, then appending it, moved the
+    /// pass-through channels through the stack twice per sample).
     public mutating func process(_ input: [AttributedSample], into output: inout [AttributedSample]) {
         output.reserveCapacity(output.count + input.count)
         if parameters.derivative == .filtered {
@@ -158,9 +161,17 @@ public struct OneEuroFilter: FilterStage {
         var s = state
         let p = parameters
         for i in input.indices {
-            var out = input[i]
-            Self.filter(&out, &s, p, derivativeFromFiltered: derivativeFromFiltered)
-            output.append(out)
+            let sample = input[i]
+            var location = sample.location, speed = 0.0
+            if s.started {
+                (location, speed) = Self.step(sample.time, location, &s, p, derivativeFromFiltered: derivativeFromFiltered)
+            } else {
+                Self.start(sample.time, location, &s)
+            }
+            output.append(AttributedSample(
+                time: sample.time, location: location, force: sample.force, maximumPossibleForce: sample.maximumPossibleForce,
+                altitude: sample.altitude, azimuth: sample.azimuth, majorRadius: sample.majorRadius, kind: sample.kind,
+                speed: speed, heading: s.heading))
         }
         state = s
     }
@@ -169,20 +180,36 @@ public struct OneEuroFilter: FilterStage {
     @inline(__always)
     static func filter(_ out: inout AttributedSample, _ s: inout State, _ parameters: Parameters,
                        derivativeFromFiltered: Bool) {
-        let sample = out
-        let t = sample.time
-        let p = sample.location
+        let t = out.time
+        let p = out.location
         guard s.started else {
-            s.started = true
-            s.lastTime = t
-            s.raw = p
-            s.filtered = p
-            s.qx = 0
-            s.qy = 0
+            start(t, p, &s)
             out.speed = 0
             out.heading = s.heading
             return
         }
+        let (location, speed) = step(t, p, &s, parameters, derivativeFromFiltered: derivativeFromFiltered)
+        out.speed = speed
+        out.heading = s.heading
+        out.location = location
+    }
+
+    /// The stroke's first sample, at time `t` and position `p`: it passes through unchanged.
+    @inline(__always)
+    static func start(_ t: Double, _ p: Point, _ s: inout State) {
+        s.started = true
+        s.lastTime = t
+        s.raw = p
+        s.filtered = p
+        s.qx = 0
+        s.qy = 0
+    }
+
+    /// One sample at time `t` and position `p` after the stroke's first: returns the filtered
+    /// position and speed; the heading is then `s.heading`.
+    @inline(__always)
+    static func step(_ t: Double, _ p: Point, _ s: inout State, _ parameters: Parameters,
+                     derivativeFromFiltered: Bool) -> (location: Point, speed: Double) {
         if t > s.lastTime {
             // f = 1/Tₑ and c2 = 1/(2π·Tₑ·dCutoff + 1) with one division between them.
             let dt = t - s.lastTime
@@ -212,15 +239,13 @@ public struct OneEuroFilter: FilterStage {
         let x = p.x - s.qx, y = p.y - s.qy
         let mx = x - s.filtered.x, my = y - s.filtered.y
         let length = (mx * mx + my * my).squareRoot()
+        var speed = 0.0
         if length > 0, length.isFinite {
             s.heading = Vector(dx: mx / length, dy: my / length)
-            out.speed = length * f
-        } else {
-            out.speed = 0
+            speed = length * f
         }
-        out.heading = s.heading
         s.raw = p
         s.filtered = Point(x: x, y: y)
-        out.location = s.filtered
+        return (s.filtered, speed)
     }
 }
