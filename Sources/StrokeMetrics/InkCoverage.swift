@@ -78,21 +78,38 @@ public struct InkCoverage: Sendable {
             fill(ink.outline)
             return
         }
-        // A quarter pixel of flattening error at most.
-        let tolerance = 0.25 / resolution
         var scratch = FillScratch()
-        InkOutline.forEachPolygon(of: ink.committed, tolerance: tolerance) { polygon, attributes in
+        InkOutline.forEachPolygon(of: ink.committed, tolerance: flatteningTolerance) { polygon, attributes in
             guard attributes.blend == .normal else { return }
-            scratch.crossings.removeAll(keepingCapacity: true)
-            appendCrossings(of: polygon, to: &scratch.crossings)
-            fillCrossings(&scratch)
+            polygon.withUnsafeBufferPointer { fillCapsule($0, &scratch) }
         }
+    }
+
+    /// Adds the area of the ink `polygons` were made from, filled from them: the pixels
+    /// `add(_:)` sets for `polygons.ink` when `polygons.tolerance` is this grid's
+    /// ``flatteningTolerance`` (the same polygons, filled one by one in the same order; made
+    /// again here when they were too many to keep).
+    public mutating func add(_ polygons: InkPolygons) {
+        guard polygons.isComplete else { return add(polygons.ink) }
+        var scratch = FillScratch()
+        polygons.forEach { fillCapsule($0, &scratch) }
+    }
+
+    /// The tolerance `add(_:)` flattens an ink's curves and round caps at: a quarter pixel,
+    /// 0.25/``resolution`` units.
+    public var flatteningTolerance: Double { 0.25 / resolution }
+
+    /// Fills one capsule polygon on its own (as `add(_:)` fills an ink's capsules).
+    private mutating func fillCapsule(_ polygon: UnsafeBufferPointer<Point>, _ scratch: inout FillScratch) {
+        scratch.crossings.removeAll(keepingCapacity: true)
+        appendCrossings(of: polygon, to: &scratch.crossings)
+        fillCrossings(&scratch)
     }
 
     /// Fills the union of `polygons` under the non-zero rule, at pixel centres.
     public mutating func fill(_ polygons: [[Point]]) {
         var scratch = FillScratch()
-        for polygon in polygons { appendCrossings(of: polygon, to: &scratch.crossings) }
+        for polygon in polygons { polygon.withUnsafeBufferPointer { appendCrossings(of: $0, to: &scratch.crossings) } }
         fillCrossings(&scratch)
     }
 
@@ -100,7 +117,7 @@ public struct InkCoverage: Sendable {
     /// going up, −1 going down.
     typealias Crossing = (row: Int, x: Double, winding: Int)
 
-    /// Buffers of one fill, kept between the capsules of one ink (``add(_:)``) so that filling
+    /// Buffers of one fill, kept between the capsules of one ink (`add(_:)`) so that filling
     /// a capsule allocates nothing once they have grown.
     struct FillScratch {
         var crossings: [Crossing] = []
@@ -111,7 +128,7 @@ public struct InkCoverage: Sendable {
 
     /// Appends where `polygon`'s edges cross the rows' centre lines (nothing for fewer than 3
     /// vertices; horizontal and non-finite edges skipped).
-    private func appendCrossings(of polygon: [Point], to crossings: inout [Crossing]) {
+    private func appendCrossings(of polygon: UnsafeBufferPointer<Point>, to crossings: inout [Crossing]) {
         guard polygon.count >= 3 else { return }
         for i in polygon.indices {
             let a = polygon[i], b = polygon[(i + 1) % polygon.count]
@@ -311,12 +328,33 @@ public enum InkMetrics {
     public static func overlap(_ ink: Ink, reference: Ink, resolution: Double)
         -> (iou: Double, errorArea: Double, resolution: Double)?
     {
+        var none: InkPolygons? = nil
+        return overlap(ink, reference: reference, resolution: resolution, referencePolygons: &none)
+    }
+
+    /// ``overlap(_:reference:resolution:)`` with the reference's capsule polygons kept in
+    /// `referencePolygons` for the next call: a stroke's reference ink is the same for every
+    /// unstyled pipeline, so its polygons (the round caps' sines and cosines) are made once
+    /// per stroke instead of once per pipeline. They are used when they were made from an
+    /// equal ink at this grid's tolerance, and made (and kept, when not too many:
+    /// ``InkPolygons/maximumPoints``) otherwise. The same result as without them.
+    public static func overlap(_ ink: Ink, reference: Ink, resolution: Double, referencePolygons: inout InkPolygons?)
+        -> (iou: Double, errorArea: Double, resolution: Double)?
+    {
         guard let a = ink.bounds, let b = reference.bounds else { return nil }
         let box = a.union(b).outset(by: 1 / Swift.max(resolution, 1e-9))
         guard var mine = InkCoverage(box: box, resolution: resolution) else { return nil }
         var truth = InkCoverage(box: box, resolution: mine.resolution) ?? mine
         mine.add(ink)
-        truth.add(reference)
+        let tolerance = truth.flatteningTolerance
+        if reference.outline.isEmpty && !(referencePolygons?.tolerance == tolerance && referencePolygons?.ink == reference) {
+            referencePolygons = InkPolygons(reference, tolerance: tolerance)
+        }
+        if let kept = referencePolygons, kept.tolerance == tolerance, kept.ink == reference {
+            truth.add(kept)
+        } else {
+            truth.add(reference)
+        }
         let union = mine.count + truth.count - mine.intersectionCount(truth)
         guard union > 0 else { return nil }
         let intersection = mine.intersectionCount(truth)

@@ -53,12 +53,23 @@ public enum StrokeEvaluation {
     /// its lengths in pt or px converted to the trace's units), and measures it against the
     /// prepared reference.
     public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription) -> StrokeEvaluationResult {
+        var none: InkPolygons? = nil
+        return evaluate(prepared, pipeline: pipeline, referencePolygons: &none)
+    }
+
+    /// ``evaluate(_:pipeline:)``, keeping the reference ink's capsule polygons in
+    /// `referencePolygons` for the stroke's next pipeline
+    /// (``InkMetrics/overlap(_:reference:resolution:referencePolygons:)``; start with `nil`,
+    /// one per stroke). The same result.
+    public static func evaluate(_ prepared: PreparedStroke, pipeline: PipelineDescription,
+                                referencePolygons: inout InkPolygons?) -> StrokeEvaluationResult {
         let pipeline = pipeline.resolved(for: prepared.metadata.physicalScale)
         var replayer = pipeline.makeReplayer()
         let replay = replayer.replay(prepared.fed, options: prepared.replayOptions(for: pipeline))
         return measure(replay: replay, prepared: prepared,
                        referenceInk: pipeline.referenceInk(prepared.reference,
-                                                     samples: prepared.stroke.events.lazy.flatMap(\.samples)))
+                                                     samples: prepared.stroke.events.lazy.flatMap(\.samples)),
+                       referencePolygons: &referencePolygons)
     }
 
     /// Measures a replay of `prepared.fed` (made with `prepared.replayOptions(predicts:)`).
@@ -67,6 +78,14 @@ public enum StrokeEvaluation {
     /// metrics that compare areas are left out.
     public static func measure(replay: StrokeReplay, prepared: PreparedStroke,
                                referenceInk: Ink? = nil) -> StrokeEvaluationResult {
+        var none: InkPolygons? = nil
+        return measure(replay: replay, prepared: prepared, referenceInk: referenceInk, referencePolygons: &none)
+    }
+
+    /// ``measure(replay:prepared:referenceInk:)``, keeping the reference ink's capsule polygons
+    /// in `referencePolygons` (``evaluate(_:pipeline:referencePolygons:)``).
+    public static func measure(replay: StrokeReplay, prepared: PreparedStroke, referenceInk: Ink?,
+                               referencePolygons: inout InkPolygons?) -> StrokeEvaluationResult {
         var out: [Measurement] = []
         var notes: [String] = []
         let metadata = prepared.metadata, options = prepared.options
@@ -77,7 +96,8 @@ public enum StrokeEvaluation {
             if let mm = metadata.millimetresPerUnit { add(id + "_mm", value * mm) }
         }
         let length = appendGeometric(replay: replay, prepared: prepared, add: add, addLength: addLength, notes: &notes)
-        appendInk(replay: replay, length: length, referenceInk: referenceInk, options: prepared.options, add: add, notes: &notes)
+        appendInk(replay: replay, length: length, referenceInk: referenceInk, referencePolygons: &referencePolygons,
+                  options: prepared.options, add: add, notes: &notes)
 
         let skipTiming = metadata.resampled
         if skipTiming {
@@ -164,7 +184,8 @@ public enum StrokeEvaluation {
 
     /// `ink.width_variation`, `ink.width_jump_max` (``InkMetrics``) on the committed ink, and
     /// `ink.iou`, `ink.error_area`, `ink.resolution` against the reference ink.
-    private static func appendInk(replay: StrokeReplay, length: Double, referenceInk: Ink?, options: MetricOptions,
+    private static func appendInk(replay: StrokeReplay, length: Double, referenceInk: Ink?,
+                                  referencePolygons: inout InkPolygons?, options: MetricOptions,
                                   add: (String, Double) -> Void, notes: inout [String]) {
         let ink = replay.finalInk
         guard replay.path.drawingElementCount > 0 else { return }
@@ -176,7 +197,8 @@ public enum StrokeEvaluation {
             notes.append("ink.iou, ink.error_area: omitted: no reference ink")
             return
         }
-        if let o = InkMetrics.overlap(ink, reference: referenceInk, resolution: options.inkResolution) {
+        if let o = InkMetrics.overlap(ink, reference: referenceInk, resolution: options.inkResolution,
+                                      referencePolygons: &referencePolygons) {
             add("ink.iou", o.iou)
             add("ink.error_area", o.errorArea)
             add("ink.resolution", o.resolution)

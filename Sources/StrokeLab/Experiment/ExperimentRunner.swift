@@ -127,9 +127,11 @@ public enum ExperimentRunner {
                                                   options: options)
                     var measured: [UnitResult?] = []
                     var count = 0
+                    // The reference ink's polygons, made once for the stroke's pipelines.
+                    var referencePolygons: InkPolygons? = nil
                     for (pi, p) in pipelines.enumerated() {
                         guard include(index, pi) else { measured.append(nil); continue }
-                        let (rows, notes) = measure(prepared, in: loaded, pipeline: p)
+                        let (rows, notes) = measure(prepared, in: loaded, pipeline: p, referencePolygons: &referencePolygons)
                         measured.append(UnitResult(rows: rows, notes: notes))
                         unitDone()
                         count += 1
@@ -240,6 +242,15 @@ public enum ExperimentRunner {
     public static func measure(_ prepared: PreparedStroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline)
         -> (rows: [ResultRow], notes: [String])
     {
+        var none: InkPolygons? = nil
+        return measure(prepared, in: loaded, pipeline: pipeline, referencePolygons: &none)
+    }
+
+    /// ``measure(_:in:pipeline:)``, keeping the reference ink's capsule polygons in
+    /// `referencePolygons` for the stroke's next pipeline
+    /// (`StrokeEvaluation.evaluate(_:pipeline:referencePolygons:)`). The same rows.
+    public static func measure(_ prepared: PreparedStroke, in loaded: LoadedTrace, pipeline: ExperimentPipeline,
+                               referencePolygons: inout InkPolygons?) -> (rows: [ResultRow], notes: [String]) {
         let result: StrokeEvaluationResult
         if let external = pipeline.external {
             // A failure is kept by the external pipeline, which fails the run (Experiment.run).
@@ -250,7 +261,7 @@ public enum ExperimentRunner {
             if replay.predicted.isEmpty { replay.horizons = []; replay.horizonPredictions = [] }
             result = StrokeEvaluation.measure(replay: replay, prepared: prepared)
         } else {
-            result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description)
+            result = StrokeEvaluation.evaluate(prepared, pipeline: pipeline.description, referencePolygons: &referencePolygons)
         }
         let rows = result.measurements.filter { $0.value.isFinite }.map {
             ResultRow(dataset: loaded.dataset, trace: loaded.name, stroke: prepared.stroke.id, pipeline: pipeline.name,
