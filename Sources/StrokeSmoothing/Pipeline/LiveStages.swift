@@ -170,19 +170,24 @@ public struct LiveStages: Sendable {
         var committed = committedInk
         committedInk = []
         if scratch.count < n { scratch.append(contentsOf: repeatElement(baseInk, count: n - scratch.count)) }
-        let styles = styles, base = baseInk, replaces = firstStyleReplacesInk
+        var styles = styles
+        self.styles = []
+        let base = baseInk, replaces = firstStyleReplacesInk
         elements.withUnsafeBufferPointer { e in
             samples.withUnsafeBufferPointer { s in
                 inks.withUnsafeBufferPointer { k in
-                    scratch.withUnsafeMutableBufferPointer { buffer in
-                        let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
-                        Self.writeInk(ink, range: from..<e.count, elements: e, samples: s, inks: k, recordsInk: recordsInk,
-                                      styles: styles, base: base, firstStyleReplacesInk: replaces)
-                        committed.append(contentsOf: UnsafeBufferPointer(ink))
+                    styles.withUnsafeMutableBufferPointer { st in
+                        scratch.withUnsafeMutableBufferPointer { buffer in
+                            let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+                            Self.writeInk(ink, range: from..<e.count, elements: e, samples: s, inks: k, recordsInk: recordsInk,
+                                          styles: st, base: base, firstStyleReplacesInk: replaces)
+                            committed.append(contentsOf: UnsafeBufferPointer(ink))
+                        }
                     }
                 }
             }
         }
+        self.styles = styles
         committedInk = committed
         eventInk = scratch
     }
@@ -192,18 +197,24 @@ public struct LiveStages: Sendable {
     /// written once per element. O(elements).
     /// - Precondition: `samples` (and `inks` when `recordsInk`) are index-aligned with `elements`.
     @inline(never)
-    func styledInk(elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes],
-                   recordsInk: Bool) -> [InkAttributes] {
+    mutating func styledInk(elements: [PathElement], samples: [AttributedSample], inks: [InkAttributes],
+                            recordsInk: Bool) -> [InkAttributes] {
         let n = elements.count
+        var styles = styles
+        self.styles = []
+        defer { self.styles = styles }
+        let base = baseInk, replaces = firstStyleReplacesInk
         return elements.withUnsafeBufferPointer { e in
             samples.withUnsafeBufferPointer { s in
                 inks.withUnsafeBufferPointer { k in
-                    [InkAttributes](unsafeUninitializedCapacity: n) { buffer, count in
-                        // (InkAttributes is trivial: assigning to uninitialised memory initialises it.)
-                        let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
-                        Self.writeInk(ink, range: 0..<n, elements: e, samples: s, inks: k, recordsInk: recordsInk,
-                                      styles: styles, base: baseInk, firstStyleReplacesInk: firstStyleReplacesInk)
-                        count = n
+                    styles.withUnsafeMutableBufferPointer { st in
+                        [InkAttributes](unsafeUninitializedCapacity: n) { buffer, count in
+                            // (InkAttributes is trivial: assigning to uninitialised memory initialises it.)
+                            let ink = UnsafeMutableBufferPointer(rebasing: buffer[..<n])
+                            Self.writeInk(ink, range: 0..<n, elements: e, samples: s, inks: k, recordsInk: recordsInk,
+                                          styles: st, base: base, firstStyleReplacesInk: replaces)
+                            count = n
+                        }
                     }
                 }
             }
@@ -220,7 +231,8 @@ public struct LiveStages: Sendable {
     @inline(__always)
     static func writeInk(_ ink: UnsafeMutableBufferPointer<InkAttributes>, range: Range<Int>,
                          elements: UnsafeBufferPointer<PathElement>, samples: UnsafeBufferPointer<AttributedSample>,
-                         inks: UnsafeBufferPointer<InkAttributes>, recordsInk: Bool, styles: [any StyleStage],
+                         inks: UnsafeBufferPointer<InkAttributes>, recordsInk: Bool,
+                         styles: UnsafeMutableBufferPointer<any StyleStage>,
                          base: InkAttributes, firstStyleReplacesInk: Bool) {
         precondition(ink.count == range.count && range.lowerBound >= 0 && range.upperBound <= elements.count
                      && range.upperBound <= samples.count && (!recordsInk || range.upperBound <= inks.count),
@@ -237,16 +249,14 @@ public struct LiveStages: Sendable {
         let s = UnsafeBufferPointer(rebasing: samples[range])
         let start = range.lowerBound > 0 ? elements[range.lowerBound - 1].endPoint : nil
         let previous = range.lowerBound > 0 ? samples[range.lowerBound - 1] : nil
-        styles.withUnsafeBufferPointer { st in
-            guard let first = st.baseAddress else { return }
-            // Called as a mutating method (which writes nothing): the existential is opened
-            // where it is stored. A call through the pointer's read access copies the stage
-            // into a temporary and destroys it after (about 40 Ir per style and event).
-            var stage = UnsafeMutablePointer(mutating: first)
-            for _ in 0..<st.count {
-                stage.pointee.styleWhereStored(ink, elements: e, samples: s, start: start, previous: previous)
-                stage += 1
-            }
+        // Called as a mutating method (which writes nothing) on the caller's own, uniquely
+        // held array: the existential is opened where it is stored. A call through a read
+        // access copies the stage into a temporary and destroys it after (about 40 Ir per
+        // style and event). Opening a boxed existential for mutation may replace its box
+        // (when the box is shared), so the array must be the caller's to write, never a
+        // shared buffer reached through a read-only pointer.
+        for i in styles.indices {
+            styles[i].styleWhereStored(ink, elements: e, samples: s, start: start, previous: previous)
         }
     }
 
