@@ -48,9 +48,9 @@ public struct Centerline: Sendable {
     @inline(never)
     public mutating func reset(currentPoint: Point? = nil) {
         if !elements.isEmpty {
-            elements.clearKeepingStorage()
-            if recordsSamples { samples.clearKeepingStorage() }
-            if recordsInk { inks.clearKeepingStorage() }
+            elements.clearKeepingStorageOfAnySize()
+            if recordsSamples { samples.clearKeepingStorageOfAnySize() }
+            if recordsInk { inks.clearKeepingStorageOfAnySize() }
         }
         start = currentPoint
     }

@@ -95,7 +95,7 @@ public struct LiveStages: Sendable {
         if hasPredictor { predictor!.reset() }
         kinematics.reset()
         strokeOpen = true
-        committedInk.clearKeepingStorage()
+        committedInk.clearKeepingStorageOfAnySize()
     }
 
     // The stages are changed only through the methods below, kept out of line: a change of
@@ -238,9 +238,13 @@ public struct LiveStages: Sendable {
         let start = range.lowerBound > 0 ? elements[range.lowerBound - 1].endPoint : nil
         let previous = range.lowerBound > 0 ? samples[range.lowerBound - 1] : nil
         styles.withUnsafeBufferPointer { st in
-            guard var stage = st.baseAddress else { return }
+            guard let first = st.baseAddress else { return }
+            // Called as a mutating method (which writes nothing): the existential is opened
+            // where it is stored. A call through the pointer's read access copies the stage
+            // into a temporary and destroys it after (about 40 Ir per style and event).
+            var stage = UnsafeMutablePointer(mutating: first)
             for _ in 0..<st.count {
-                stage.pointee.style(ink, elements: e, samples: s, start: start, previous: previous)
+                stage.pointee.styleWhereStored(ink, elements: e, samples: s, start: start, previous: previous)
                 stage += 1
             }
         }
@@ -309,4 +313,15 @@ enum CurveAndStyles: ReplayMode {
 enum CurveOnly: ReplayMode {
     static var allStages: Bool { false }
     static var styles: Bool { false }
+}
+
+extension StyleStage {
+    /// ``style(_:elements:samples:start:previous:)``, reached through a mutable access so that an
+    /// existential stage is opened in place instead of copied (``LiveStages``'s `writeInk`).
+    /// Writes nothing to the stage.
+    @inline(__always)
+    mutating func styleWhereStored(_ ink: UnsafeMutableBufferPointer<InkAttributes>, elements: UnsafeBufferPointer<PathElement>,
+                                   samples: UnsafeBufferPointer<AttributedSample>, start: Point?, previous: AttributedSample?) {
+        style(ink, elements: elements, samples: samples, start: start, previous: previous)
+    }
 }

@@ -8,4 +8,12 @@ extension Array {
     mutating func clearKeepingStorage() {
         while !isEmpty { removeLast() }
     }
+
+    /// ``clearKeepingStorage()`` for a buffer that may hold a whole stroke (a live stroke's
+    /// committed line and ink, emptied when the next stroke opens): past 16 elements the
+    /// generic removal's fixed cost is the smaller. O(1) or O(count ≤ 16).
+    @inline(__always)
+    mutating func clearKeepingStorageOfAnySize() {
+        if count > 16 { removeAll(keepingCapacity: true) } else { clearKeepingStorage() }
+    }
 }
