@@ -17,7 +17,9 @@ public struct ReportOptions: Sendable {
     /// The report times the render strategies quickly: on the spiral workload, each strategy
     /// runs once untimed (warm-up) and then `renderRepetitions` times, timing every
     /// ``renderFrameStride``-th frame; each timed frame's median and interquartile range over
-    /// the repetitions are reported — about 2.5 s of one core, beside the drawing.
+    /// the repetitions are reported — about 2.5 s of one core, alone, before the drawing (beside
+    /// it, two drawing threads on a 2-core machine made the full redraw's late frames 2–3×
+    /// slower and the figure vary from run to run).
     /// `strokelab plot render-cost` times every frame (5 repetitions by default).
     public var renderRepetitions: Int
     /// Every `renderFrameStride`-th frame of the render-cost workload is timed (default 4;
@@ -67,10 +69,11 @@ public struct ReportOptions: Sendable {
 /// Order of work: the experiment (``Experiment/run(_:specPath:baseDirectory:outputDirectory:)``
 /// writes `results.csv`, `summary.csv`, `summary_paired.csv`, `run.json`); per-frame lag of the hardest synthetic
 /// stroke (`lag_frames.csv`); figures (`figures/*.png` and `.svg`); rasters (`rasters/*.png`
-/// and `.svg`) — meanwhile, on one core, the render strategies are timed and then throughput
-/// (one timing after the other, never both at once); their figures (`render_cost.csv`,
-/// `throughput.csv`) are drawn when both are done; the HTML last, after every file it links to exists. Every file is written
-/// atomically, so an interrupted report never leaves a half-written file.
+/// and `.svg`) — the render strategies are timed first, alone, then throughput on one core
+/// while the figures and rasters are drawn (one timing after the other, never both at once);
+/// their figures (`render_cost.csv`, `throughput.csv`) are drawn when both are done; the HTML
+/// last, after every file it links to exists. Every file is written atomically, so an
+/// interrupted report never leaves a half-written file.
 public enum ReportBuilder {
     /// What a finished report wrote.
     public struct Output: Sendable {
@@ -123,16 +126,18 @@ public enum ReportBuilder {
                               summary: SummaryTable(rows: experiment.summary), out: output.stagingDirectory,
                               tunePlan: plan, progress: settings.progress)
         builder.files = ["results.csv", "summary.csv", "summary_paired.csv", "run.json"]
-        // The render strategies and then throughput are timed on one core (one after the other)
-        // while the figures and rasters are drawn on the other; their figures are drawn when
-        // both are done.
+        // The render strategies are timed first, alone (ReportOptions.renderRepetitions), then
+        // throughput on one core while the figures and rasters are drawn on the other; their
+        // figures are drawn when both are done.
         let progress = settings.progress
-        async let timed = Builder.timeCosts(experiment, options: options)
+        progress.note("timing the render strategies (alone)…")
+        builder.renderCost = try Builder.timeRenderCost(options)
+        async let timedThroughput = Builder.timeThroughput(experiment, runs: options.throughputRuns,
+                                                           minimumRunSeconds: options.throughputMinimumRunSeconds)
         try builder.makeEverything(log: log)
-        progress.note("timing render cost and throughput (begun with the figures)…")
-        let (renderCost, throughput) = await timed
+        progress.note("timing throughput (begun with the figures)…")
+        let throughput = await timedThroughput
         try progress.during("drawing the render-cost and throughput figures") { () throws(ExperimentError) in
-            builder.renderCost = try renderCost.get()
             try builder.makeRenderCost(log: log)
             try builder.makeThroughput(throughput, log: log)
         }
@@ -181,7 +186,7 @@ struct Builder {
     var analysedTuneGroups: [TuneGroup]? = nil
     /// The answer (``Answer``), built by ``makeAnswer()`` before the figures that mark it.
     var answer: Answer? = nil
-    /// The render strategies' timing (``timeRenderCost(_:)``), taken beside the figures.
+    /// The render strategies' timing (``timeRenderCost(_:)``), taken alone, before the figures.
     var renderCost: [RenderCostResult]? = nil
     /// The verdict cards' content, made from the answer once the figures are drawn
     /// (``makeVerdicts()``).

@@ -107,20 +107,6 @@ extension Builder {
                           measured: Benchmark.measureThroughput(traces: traces, pipelines: experiment.pipelines, settings: settings))
     }
 
-    /// The report's two timings, on the calling thread, one after the other: the render
-    /// strategies (``timeRenderCost(_:)``), then throughput
-    /// (``timeThroughput(_:runs:minimumRunSeconds:)``). No progress phase of its own: it runs
-    /// beside the drawing's phases.
-    static func timeCosts(_ experiment: Experiment.Report, options: ReportOptions)
-        -> (renderCost: Result<[RenderCostResult], ExperimentError>, throughput: TimedThroughput?) {
-        let renderCost: Result<[RenderCostResult], ExperimentError>
-        do throws(ExperimentError) { renderCost = .success(try timeRenderCost(options)) } catch {
-            renderCost = .failure(error)
-        }
-        return (renderCost, timeThroughput(experiment, runs: options.throughputRuns,
-                                           minimumRunSeconds: options.throughputMinimumRunSeconds))
-    }
-
     /// What ``timeThroughput(_:runs:minimumRunSeconds:)`` measured.
     struct TimedThroughput: Sendable {
         /// The dataset timed.
