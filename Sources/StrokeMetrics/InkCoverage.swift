@@ -347,13 +347,13 @@ public enum InkMetrics {
         var truth = InkCoverage(box: box, resolution: mine.resolution) ?? mine
         mine.add(ink)
         let tolerance = truth.flatteningTolerance
-        if reference.outline.isEmpty && !(referencePolygons?.tolerance == tolerance && referencePolygons?.ink == reference) {
-            referencePolygons = InkPolygons(reference, tolerance: tolerance)
-        }
         if let kept = referencePolygons, kept.tolerance == tolerance, kept.ink == reference {
             truth.add(kept)
+        } else if let made = InkPolygons(reference, tolerance: tolerance) {
+            referencePolygons = made
+            truth.add(made)
         } else {
-            truth.add(reference)
+            truth.add(reference)     // an outline of its own, filled as it is
         }
         let union = mine.count + truth.count - mine.intersectionCount(truth)
         guard union > 0 else { return nil }

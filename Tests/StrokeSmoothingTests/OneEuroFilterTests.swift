@@ -64,6 +64,40 @@ final class OneEuroFilterTests: XCTestCase {
         }
     }
 
+    func testEveryChannelButPositionSpeedAndHeadingPassesThrough() throws {
+        let samples = (0..<40).map { (i: Int) -> AttributedSample in
+            let t = Double(i)
+            let location = Point(x: t * t / 7, y: Double.sin(t / 5) * 30)
+            let kind: TouchKind = i % 4 == 0 ? .finger : .stylus
+            return AttributedSample(time: t / 240, location: location, force: Double(i % 9) / 8,
+                                    maximumPossibleForce: 4.1 + Double(i % 3), altitude: 0.3 + t / 100,
+                                    azimuth: t / 20 - 1, majorRadius: Double(i % 5) * 2.5, kind: kind,
+                                    speed: 99, heading: Vector(dx: 0, dy: -1))
+        }
+        for derivative in OneEuroFilter.Derivative.allCases {
+            let parameters = OneEuroFilter.Parameters(minCutoff: 1, beta: 0.01, dCutoff: 1, derivative: derivative)
+            let out = try filtered(samples, parameters)
+            var pushed: [AttributedSample] = []
+            var filter = try OneEuroFilter(parameters)
+            for s in samples { filter.push(s, into: &pushed) }
+            XCTAssertTrue(pushed == out, "a sample at a time gives the batch's samples")
+            XCTAssertEqual(out.count, samples.count)
+            for (o, s) in zip(out, samples) {
+                XCTAssertEqual(o.time, s.time)
+                XCTAssertEqual(o.force, s.force)
+                XCTAssertEqual(o.maximumPossibleForce, s.maximumPossibleForce)
+                XCTAssertEqual(o.altitude, s.altitude)
+                XCTAssertEqual(o.azimuth, s.azimuth)
+                XCTAssertEqual(o.majorRadius, s.majorRadius)
+                XCTAssertEqual(o.kind, s.kind)
+            }
+            // Position, speed and heading are the filter's: moved, and derived from the moves.
+            XCTAssertNotEqual(out.map(\AttributedSample.location), samples.map(\AttributedSample.location))
+            XCTAssertEqual(out[0].speed, 0, "the first sample has no speed")
+            XCTAssertTrue(out.dropFirst().allSatisfy { $0.speed > 0 && $0.speed != 99 }, "speed from the filtered motion")
+        }
+    }
+
     func testFirstSamplePassesThroughAndAConstantInputStaysConstant() throws {
         let samples = (0..<50).map { AttributedSample(time: Double($0) / 120, x: 3.5, y: -2, force: 0.4) }
         let out = try filtered(samples, .init(minCutoff: 1, beta: 0.5, dCutoff: 1))

@@ -62,6 +62,18 @@ public struct AttributedSample: Hashable, Sendable {
                   speed: speed, heading: heading)
     }
 
+    /// `sample` moved to `location`, with the given derived speed and heading: every other
+    /// channel (time, force, tilt, radius, kind) as it was — what a filter that moves the pen
+    /// emits (`StrokeSmoothing.OneEuroFilter`). Written field by field, so the result is
+    /// built once, in place (a copy changed field by field moves the channels twice).
+    @inlinable
+    public init(_ sample: AttributedSample, location: Point, speed: Double, heading: Vector) {
+        self.init(time: sample.time, location: location, force: sample.force,
+                  maximumPossibleForce: sample.maximumPossibleForce, altitude: sample.altitude,
+                  azimuth: sample.azimuth, majorRadius: sample.majorRadius, kind: sample.kind,
+                  speed: speed, heading: heading)
+    }
+
     /// Direction of travel in radians from +x, in (−π, π]: atan2 of ``heading``.
     @inlinable
     public var direction: Double { Double.atan2(y: heading.dy, x: heading.dx) }

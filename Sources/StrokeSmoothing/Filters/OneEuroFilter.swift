@@ -168,10 +168,7 @@ public struct OneEuroFilter: FilterStage {
             } else {
                 Self.start(sample.time, location, &s)
             }
-            output.append(AttributedSample(
-                time: sample.time, location: location, force: sample.force, maximumPossibleForce: sample.maximumPossibleForce,
-                altitude: sample.altitude, azimuth: sample.azimuth, majorRadius: sample.majorRadius, kind: sample.kind,
-                speed: speed, heading: s.heading))
+            output.append(AttributedSample(sample, location: location, speed: speed, heading: s.heading))
         }
         state = s
     }
